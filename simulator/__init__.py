@@ -1,0 +1,1 @@
+"""A physics-based tabletop simulator: five card games on one virtual table."""

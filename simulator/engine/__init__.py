@@ -1,0 +1,18 @@
+"""Game-agnostic rules machinery. Imports neither pygame nor pymunk."""
+from __future__ import annotations
+
+from .actions import REFEREE, Action, ActionCodec, IllegalAction
+from .bots import Bot, RandomBot
+from .game import ONLOOKER, Game, Referee, State
+from .match import RunawayGame, play_out
+from .options import OptionSpec
+from .record import GameRecord, SaveFileError, SeatInfo, load_record, save_record, undo
+from .registry import bot_levels, entry, game_names, load_game, make_bot, register
+from .scene import Scene, SceneError
+
+__all__ = [
+    "REFEREE", "ONLOOKER", "Action", "ActionCodec", "IllegalAction", "Bot", "RandomBot",
+    "Game", "State", "Referee", "RunawayGame", "play_out", "OptionSpec", "GameRecord",
+    "SaveFileError", "SeatInfo", "load_record", "save_record", "undo", "bot_levels", "entry",
+    "game_names", "load_game", "make_bot", "register", "Scene", "SceneError",
+]

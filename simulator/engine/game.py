@@ -1,0 +1,214 @@
+"""The rule-engine contract: a static :class:`Game` and a dynamic :class:`State`.
+
+``Game`` is what the box says: id, title, seat range, the options chosen for this
+table and the components read from the scene file. It never changes during play.
+
+``State`` is everything that changes: piles, hands, whose turn it is, the one seeded
+RNG, the action log. It serialises to JSON and back without loss.
+
+Turn-based games have one current player; simultaneous windows (everyone answers at
+once) have several; the table itself acts as :data:`~simulator.engine.actions.REFEREE`
+when a clock runs out or the physics reports how a placement settled. Multi-step
+turns are simply many actions by the same player, ended by an action of their own.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Iterable, Protocol
+
+from .actions import Action, ActionCodec, IllegalAction
+from .options import OptionSpec, options_from_scene, resolve_options
+from .scene import Scene
+
+#: Pass to :meth:`State.view` for what an onlooker may see (public information only).
+ONLOOKER = None
+
+
+class Referee(Protocol):
+    """Acts for the table (:data:`REFEREE`): it sees the full state, as physics or a clock would."""
+
+    def decide(self, state: State) -> Action:
+        ...
+
+
+class Game(ABC):
+    """Static description of a game as set up for one table.
+
+    Subclasses set the class attributes and implement :meth:`new_state` and
+    :meth:`state_from_json`.
+
+    Raises ValueError from the constructor for a seat count outside the game's
+    range or an unknown or invalid option.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    actions: ClassVar[ActionCodec]
+
+    def __init__(self, players: int, scene: Scene | None = None, **options: Any) -> None:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, got {players!r}"
+            )
+        self.players = players
+        self.scene = scene if scene is not None else Scene.load(self.id)
+        self.option_specs: tuple[OptionSpec, ...] = options_from_scene(self.scene)
+        self.options: dict[str, Any] = resolve_options(self.option_specs, options)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(players={self.players}, options={self.options})"
+
+    @abstractmethod
+    def new_state(self, seed: int) -> State:
+        """A new game, dealt with ``random.Random(seed)``."""
+
+    @abstractmethod
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        """Rebuild a state written by :meth:`State.to_json` (raises ValueError if malformed)."""
+
+    def decode_action(self, data: Any) -> Action:
+        """An action from its JSON form (raises :class:`IllegalAction` if malformed)."""
+        return self.actions.decode(data)
+
+    def make_referee(self) -> Referee | None:
+        """The referee acting for the table, for games that have one."""
+        return None
+
+
+class State(ABC):
+    """Dynamic state of one game.
+
+    Implementations provide :meth:`check` (never mutates; raises
+    :class:`IllegalAction` with a reason) and :meth:`_perform` (mutates; may assume
+    the action passed :meth:`check`). :meth:`apply` runs both, so an illegal action
+    leaves the state exactly as it was.
+
+    All randomness comes from :attr:`rng`. A ``_perform`` that reveals hidden
+    information or draws on the RNG calls :meth:`mark_reveal`, so undo cannot reach
+    back past it.
+    """
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.history: list[Action] = []
+        self.undo_floor = 0
+
+    # -- who acts, and how ------------------------------------------------------
+    @abstractmethod
+    def current_players(self) -> tuple[int, ...]:
+        """Seats that may act now: one, several in a simultaneous window, none when over."""
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[Action]:
+        """What ``player`` may do now ([] if it is not their turn).
+
+        Where the real choice is continuous or free (a word, a position), this is
+        a finite representative set a bot may choose from; :meth:`check` decides
+        what is allowed.
+        """
+
+    @abstractmethod
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` with a readable reason if ``action`` is not allowed now."""
+
+    @abstractmethod
+    def _perform(self, action: Action) -> None:
+        """Carry out an action that passed :meth:`check`."""
+
+    def apply(self, action: Action) -> None:
+        """Check and carry out ``action``; raises IllegalAction and changes nothing if illegal."""
+        self.check(action)
+        self._perform(action)
+        self.history.append(action)
+
+    def mark_reveal(self) -> None:
+        """Called by ``_perform``: the action being performed revealed something or used the RNG."""
+        self.undo_floor = len(self.history) + 1
+
+    # -- outcome ---------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended; then no seat has a legal action."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """One score per seat, higher is better (the game's own points where it has them)."""
+
+    def winners(self) -> list[int]:
+        """Seats that won (several on a shared win); [] while the game runs."""
+        if not self.is_over():
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    # -- information -----------------------------------------------------------
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Exactly what ``player`` may see (``None``: an onlooker), as JSON data.
+
+        Convention checked by the conformance suite: every card the viewer can see
+        appears as an int id under a key ending in ``card`` or ``cards``; cards the
+        viewer cannot see appear only as counts.
+        """
+
+    @abstractmethod
+    def card_zones(self) -> dict[str, list[int]]:
+        """Every physical card, by zone; together they hold each card of the box exactly once."""
+
+    @abstractmethod
+    def hidden_from(self, player: int | None) -> set[int]:
+        """Ids of the cards whose faces ``player`` may not see now."""
+
+    # -- persistence -----------------------------------------------------------
+    @abstractmethod
+    def _fields_to_json(self) -> dict[str, Any]:
+        """The game-specific part of the state as JSON data."""
+
+    @abstractmethod
+    def _fields_from_json(self, data: dict[str, Any]) -> None:
+        """Restore what :meth:`_fields_to_json` wrote."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON data; :meth:`Game.state_from_json` restores it."""
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "game": self.game.id,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "rng": [version, list(internal), gauss],
+            "history": [a.to_json() for a in self.history],
+            "undo_floor": self.undo_floor,
+            "fields": self._fields_to_json(),
+        }
+
+    def _restore_common(self, data: dict[str, Any]) -> None:
+        """Restore the game-agnostic part of :meth:`to_json` (used by ``state_from_json``)."""
+        try:
+            version, internal, gauss = data["rng"]
+            self.rng.setstate((version, tuple(internal), gauss))
+            self.history = [self.game.decode_action(a) for a in data["history"]]
+            self.undo_floor = int(data["undo_floor"])
+            self._fields_from_json(data["fields"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"malformed {self.game.id} state: {exc!r}") from None
+
+    def clone(self) -> State:
+        """An independent copy (the static game is shared)."""
+        return copy.deepcopy(self, {id(self.game): self.game})
+
+
+def seat_names(players: int, names: Iterable[str] | None = None) -> list[str]:
+    """Names for the seats: the ones given, then "Player N"."""
+    given = list(names or [])
+    return [given[i] if i < len(given) and given[i] else f"Player {i + 1}" for i in range(players)]
+
+
+__all__ = ["Game", "State", "Referee", "ONLOOKER", "IllegalAction", "seat_names"]

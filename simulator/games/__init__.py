@@ -1,0 +1,1 @@
+"""One package per game. Each registers itself with :func:`simulator.engine.register`."""
