@@ -359,6 +359,7 @@ class WhamBamState(State):
         if len(still_in) == 1:
             self._end_round(still_in[0], f"Player {seat + 1} was knocked out")
         elif self.game.play_on:
+            self.top_spent = True  # it struck; the others may play anything on it
             self.current = self._next_seat(seat)
         else:
             self._end_round(self._lowest_hand(exclude=seat), f"Player {seat + 1} was knocked out")
