@@ -421,7 +421,7 @@ class WhamBamState(State):
             "pile_cards": self.pile[-4:],
             "top_spent": self.top_spent,
             "out_of_round": self.out_of_round[:],
-            "opening_draws": self.opening_draws,
+            "opening_draws": [[[seat, self.game.card_names[c]] for seat, c in rnd] for rnd in self.opening_draws],
             "events": self.events[-RECENT_EVENTS:],
             "rounds": self.round_results,
             "over": over,

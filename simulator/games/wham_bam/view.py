@@ -1,0 +1,380 @@
+"""How Wham Bam! sits on the table, and how the mouse plays it."""
+from __future__ import annotations
+
+import math
+from typing import Any, Hashable
+
+import pygame
+
+from simulator.engine import Action
+from simulator.ui.card_art import blank_card, burst, card_back, glow, mark, outlined_text
+from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.sprites import Place, SpriteLayer, fan
+from simulator.ui.theme import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, panel, text
+
+from .rules import WHAM, WHAM_BAM, DrawCard, PlayCard, TakePenalty, WhamBamGame
+
+BIG = (100, 146)
+SMALL = (58, 84)
+DECK_POS = (420, 345)
+PILE_POS = (600, 345)
+DRAG_THRESHOLD = 8
+
+HELP = """# Wham Bam!
+
+Be the first to 300 points. Points come from the cards left in the other players' hands
+when you win a round.
+
+# Your turn
+Play a card that matches the top card of the play pile in number or in colour: click it,
+or drag it onto the pile. Playable cards glow.
+
+No match? If you hold a Wham Bam! you may play it; otherwise click the deck to draw one
+card, and your turn ends.
+
+# Special cards
+Wham! on top: the player to act picks up 3 cards (click the deck), and the next card is
+turned up.
+
+Wham Bam! on top: the player to act turns up the next card. A number: pick up that many.
+A Wham!: pick up 3. Another Wham Bam!: pick up 9 and lose the round.
+
+# Scoring
+The round winner scores the cards left in the other hands: numbers at face value,
+Wham! 10, Wham Bam! 15. New rounds are dealt until someone reaches the target.
+
+# Colours
+Blue has a circle, green a triangle, purple a square, orange a diamond and the white
+Wham Bam! a star, so you can tell the colours apart without seeing colour.
+
+# Keys
+Esc menu · F1 this help · Ctrl+Z undo your last move (not past a draw) ·
+Ctrl+S save · Ctrl+O load · F12 screenshot
+"""
+
+
+class WhamBamView(GameView):
+    """Hands fanned at the table edges, the draw pile and the play pile in the middle."""
+
+    help_text = HELP
+    game: WhamBamGame
+
+    def __init__(self, game: WhamBamGame, names) -> None:
+        super().__init__(game, names)
+        palette = game.scene.table("table")
+        self.rgb = {name: tuple(palette.table(name).get("rgb", list)) for name in (*game.colours, "white")}
+        self.marks = {name: palette.table(name).get("mark", str) for name in (*game.colours, "white")}
+        self.sprites = SpriteLayer(self._render)
+        self.hover: Hashable | None = None
+        self.drag: tuple[Hashable, tuple[int, int], tuple[float, float]] | None = None
+        self.playable: set[int] = set()
+        self.can_click_deck = False
+        self.mouse = (0, 0)
+
+    # -- faces -------------------------------------------------------------------------
+    def _render(self, face: Hashable) -> pygame.Surface:
+        kind = face[0]
+        if kind == "back":
+            return card_back(face[1], "Wham Bam!")
+        _, colour, rank, size = face
+        return self._face(colour, rank, size)
+
+    def _face(self, colour: str, rank: int, size: tuple[int, int]) -> pygame.Surface:
+        w, h = size
+        rgb = self.rgb[colour]
+        shape = self.marks[colour]
+        if rank == WHAM_BAM:
+            card = blank_card(size, (30, 30, 36))
+            centre = (w // 2, h // 2)
+            quarter = [self.rgb[c] for c in self.game.colours]
+            r = int(w * 0.36)
+            for i, col in enumerate(quarter):
+                pygame.draw.arc(card, col, pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r),
+                                i * math.pi / 2, (i + 1) * math.pi / 2, width=max(4, w // 12))
+            mark(card, "star", centre, w * 0.2, colour=(250, 240, 200))
+            outlined_text(card, "WHAM", (w // 2, int(h * 0.2)), max(10, w // 6))
+            outlined_text(card, "BAM!", (w // 2, int(h * 0.8)), max(10, w // 6))
+            corner = "WB"
+        else:
+            card = blank_card(size, rgb)
+            centre = (w // 2, h // 2)
+            pygame.draw.ellipse(card, (255, 255, 255),
+                                pygame.Rect(w * 0.14, h * 0.2, w * 0.72, h * 0.6), width=max(2, w // 30))
+            if rank == WHAM:
+                burst(card, centre, w * 0.36, (255, 222, 60))
+                outlined_text(card, "WHAM!", centre, max(10, w // 5), angle=18)
+                corner = "W!"
+            else:
+                mark(card, shape, centre, w * 0.3, colour=tuple(min(255, c + 50) for c in rgb))
+                outlined_text(card, str(rank), centre, int(h * 0.36), width=3)
+                corner = str(rank)
+        corner_size = max(10, w // 6)
+        outlined_text(card, corner, (int(w * 0.2), int(h * 0.12)), corner_size, width=1)
+        mark(card, shape, (int(w * 0.2), int(h * 0.25)), max(3, w * 0.06))
+        flipped = pygame.Surface(size, pygame.SRCALPHA)
+        outlined_text(flipped, corner, (int(w * 0.2), int(h * 0.12)), corner_size, width=1)
+        mark(flipped, shape, (int(w * 0.2), int(h * 0.25)), max(3, w * 0.06))
+        card.blit(pygame.transform.rotate(flipped, 180), (0, 0))
+        return card
+
+    def face_key(self, card: int, size=BIG) -> tuple:
+        g = self.game
+        return ("face", g.card_colour[card], g.card_rank[card], size)
+
+    # -- layout ------------------------------------------------------------------------
+    def seat_anchor(self, seat: int) -> tuple[str, tuple[int, int]]:
+        """Where ``seat`` sits: 'bottom' for the displayed seat, the others clockwise."""
+        n = self.game.players
+        bottom = self.viewer if self.viewer is not None else 0
+        k = (seat - bottom) % n
+        spots = {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
+                 4: ["bottom", "left", "top", "right"]}[n]
+        where = spots[k]
+        cx = self.area.centerx
+        return where, {"bottom": (cx, 615), "top": (cx, 118), "left": (78, 345),
+                       "right": (self.area.right - 78, 345)}[where]
+
+    def refresh(self, viewer, view: dict[str, Any], legal: list[Action]) -> None:
+        super().refresh(viewer, view, legal)
+        self.playable = {a.card for a in legal if isinstance(a, PlayCard)}
+        self.can_click_deck = any(isinstance(a, (DrawCard, TakePenalty)) for a in legal)
+        self.drag = None
+        self._layout()
+
+    def _layout(self) -> None:
+        v = self.view
+        places: list[Place] = []
+        for seat in range(self.game.players):
+            where, anchor = self.seat_anchor(seat)
+            if seat == self.viewer:
+                hand = sorted(v["hand_cards"], key=lambda c: (self.game.card_colour[c], self.game.card_rank[c]))
+                for i, (pos, angle) in enumerate(fan(len(hand), anchor, spacing=74, max_width=760, curve=0.02)):
+                    card = hand[i]
+                    lift = 26 if card == self.hover else (8 if card in self.playable else 0)
+                    places.append(Place(("card", card), pos, self.face_key(card), angle, z=100 + i, lift=lift))
+            else:
+                count = v["hand_sizes"][seat]
+                vertical = where in ("left", "right")
+                spots = fan(count, anchor, spacing=20, max_width=300, vertical=vertical)
+                for i, (pos, angle) in enumerate(spots):
+                    places.append(Place(("back", seat, i), pos, ("back", SMALL), angle + (90 if vertical else 0),
+                                        z=10 + i))
+        for i in range(min(6, max(1, v["draw_pile_size"] // 12 + 1)) if v["draw_pile_size"] else 0):
+            places.append(Place(("deck", i), (DECK_POS[0] - i * 1.5, DECK_POS[1] - i * 2), ("back", BIG), 0, z=i))
+        pile = v["pile_cards"]
+        for i, card in enumerate(pile):
+            depth = len(pile) - 1 - i
+            jitter = ((card * 37) % 21 - 10) * (1 if depth else 0.4)
+            places.append(Place(("card", card), (PILE_POS[0] + depth * -4, PILE_POS[1] + depth * 2),
+                                self.face_key(card), jitter, z=50 + i))
+        self.sprites.sync(places, self._spawn_at)
+
+    def _spawn_at(self, place: Place) -> tuple[float, float] | None:
+        key = place.key
+        if key[0] == "card" and abs(place.center[0] - PILE_POS[0]) < 30 and abs(place.center[1] - PILE_POS[1]) < 30:
+            events = self.view.get("events") or []
+            plays = [e for e in events if e["what"] == "play"]
+            if plays and events[-1]["what"] == "play":
+                return self.seat_anchor(plays[-1]["seat"])[1]
+        return DECK_POS
+
+    # -- input -------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> Action | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.drag:
+                key, start, grab = self.drag
+                sprite = self.sprites.sprites.get(key)
+                if sprite:
+                    sprite.x, sprite.y, sprite.t = event.pos[0] - grab[0], event.pos[1] - grab[1], 1.0
+                return None
+            hover = self._own_card_at(event.pos)
+            if hover != self.hover:
+                self.hover = hover
+                self._layout()
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            card = self._own_card_at(event.pos)
+            if card is not None and self.legal:
+                sprite = self.sprites.sprites[("card", card)]
+                self.drag = (("card", card), event.pos, (event.pos[0] - sprite.x, event.pos[1] - sprite.y))
+                return None
+            if self.can_click_deck and self._on_deck(event.pos):
+                return next(a for a in self.legal if isinstance(a, (DrawCard, TakePenalty)))
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag:
+            key, start, _ = self.drag
+            self.drag = None
+            moved = math.dist(start, event.pos) > DRAG_THRESHOLD
+            if not moved or self._on_pile(event.pos):
+                return PlayCard(self.viewer, key[1])
+            self._layout()  # dropped elsewhere: spring back
+        return None
+
+    def refused(self, action: Action, reason: str) -> None:
+        super().refused(action, reason)
+        self._layout()
+
+    def _own_card_at(self, pos) -> int | None:
+        hand = {("card", c) for c in self.view.get("hand_cards", [])}
+        key = self.sprites.top_key_at(pos, hand)
+        return key[1] if key else None
+
+    def _on_deck(self, pos) -> bool:
+        return pygame.Rect(0, 0, BIG[0] + 20, BIG[1] + 20).move(DECK_POS[0] - BIG[0] // 2 - 10,
+                                                                 DECK_POS[1] - BIG[1] // 2 - 10).collidepoint(pos)
+
+    def _on_pile(self, pos) -> bool:
+        return pygame.Rect(0, 0, BIG[0] + 80, BIG[1] + 80).move(PILE_POS[0] - BIG[0] // 2 - 40,
+                                                                 PILE_POS[1] - BIG[1] // 2 - 40).collidepoint(pos)
+
+    # -- drawing -----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.sprites.update(dt)
+
+    def busy(self) -> bool:
+        return self.sprites.moving
+
+    def draw(self, surface: pygame.Surface) -> None:
+        v = self.view
+        self._draw_spots(surface)
+        self.sprites.draw(surface)
+        if self.legal:
+            ring = glow(BIG, HIGHLIGHT)
+            for card in self.playable:
+                rect = self.sprites.rect_of(("card", card))
+                sprite = self.sprites.sprites.get(("card", card))
+                if rect and sprite and not (self.drag and self.drag[0] == ("card", card)):
+                    surface.blit(pygame.transform.rotozoom(ring, sprite.angle, 1),
+                                 pygame.transform.rotozoom(ring, sprite.angle, 1).get_rect(center=rect.center))
+            if self.can_click_deck:
+                r = pygame.Rect(0, 0, BIG[0] + 16, BIG[1] + 16)
+                r.center = DECK_POS
+                pygame.draw.rect(surface, HIGHLIGHT, r, width=4, border_radius=14)
+        if self.drag:  # the dragged card above everything
+            key = self.drag[0]
+            sprite = self.sprites.sprites.get(key)
+            if sprite:
+                image = self.sprites.face(sprite.place.face)
+                surface.blit(image, image.get_rect(center=(sprite.x, sprite.y)))
+        self._draw_labels(surface, v)
+
+    def _draw_spots(self, surface: pygame.Surface) -> None:
+        for pos, label in ((DECK_POS, "Draw pile"), (PILE_POS, "Play pile")):
+            rect = pygame.Rect(0, 0, BIG[0] + 10, BIG[1] + 10)
+            rect.center = pos
+            pygame.draw.rect(surface, (24, 78, 54), rect, border_radius=12)
+            pygame.draw.rect(surface, (60, 130, 96), rect, width=2, border_radius=12)
+            text(surface, label, (pos[0], rect.bottom + 8), size=14, colour=TEXT_DIM, anchor="midtop")
+
+    def _draw_labels(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
+        text(surface, f"{v['draw_pile_size']} cards", (DECK_POS[0], DECK_POS[1] + BIG[1] // 2 + 28),
+             size=14, colour=TEXT, anchor="midtop")
+        top = v["pile_cards"][-1] if v["pile_cards"] else None
+        if top is not None and v["top_spent"] and self.game.card_rank[top] in (WHAM, WHAM_BAM):
+            text(surface, "already struck", (PILE_POS[0], PILE_POS[1] + BIG[1] // 2 + 28), size=14,
+                 colour=GOLD, anchor="midtop")
+        for seat in range(self.game.players):
+            if seat == self.viewer:
+                continue
+            where, (x, y) = self.seat_anchor(seat)
+            offset = {"top": (0, 70), "left": (0, 190), "right": (0, 190), "bottom": (0, -110)}[where]
+            label = f"{self.names[seat]} · {v['hand_sizes'][seat]} cards"
+            rect = pygame.Rect(0, 0, max(120, 16 + len(label) * 8), 28)
+            rect.center = (x + offset[0], y + offset[1])
+            rect.clamp_ip(self.area.inflate(-8, -8))
+            acting = v["current"] == seat
+            panel(surface, rect, colour=(60, 56, 20) if acting else (16, 20, 26), alpha=210, radius=12)
+            text(surface, label, rect.center, size=15, bold=acting, colour=GOLD if acting else TEXT,
+                 anchor="center")
+        if self.viewer is None:
+            where, (x, y) = self.seat_anchor(0)
+            label = f"{self.names[0]} · {v['hand_sizes'][0]} cards"
+            rect = pygame.Rect(0, 0, 200, 28)
+            rect.center = (x, y - 100)
+            panel(surface, rect, alpha=210, radius=12)
+            text(surface, label, rect.center, size=15, anchor="center")
+
+    # -- words -------------------------------------------------------------------------
+    def status(self) -> str:
+        v = self.view
+        if not v:
+            return ""
+        if v["over"]:
+            best = max(v["scores"])
+            winners = [self.names[s] for s, p in enumerate(v["scores"]) if p == best]
+            return f"{' and '.join(winners)} won the game with {best} points!"
+        current = v["current"]
+        if current != self.viewer or not self.legal:
+            return f"{self.names[current]} is playing…"
+        top = v["pile_cards"][-1]
+        top_name = self.game.card_name(top)
+        if any(isinstance(a, TakePenalty) for a in self.legal):
+            if self.game.card_rank[top] == WHAM:
+                return "A Wham! — click the draw pile to pick up 3 cards"
+            return "A Wham Bam! — click the draw pile to turn up the next card"
+        if any(isinstance(a, DrawCard) for a in self.legal):
+            if self.playable:
+                return "No match: play your Wham Bam! or click the draw pile to draw"
+            return f"Nothing matches the {top_name}: click the draw pile to draw a card"
+        return f"Your turn: play a card matching the {top_name}"
+
+    def headline(self) -> str:
+        v = self.view
+        return f"Round {v['round']} · first to {v['target_score']} points" if v else ""
+
+    def plates(self) -> list[SeatPlate]:
+        v = self.view
+        return [SeatPlate(f"{v['scores'][s]} points · {v['hand_sizes'][s]} cards", faded=v["out_of_round"][s])
+                for s in range(self.game.players)]
+
+    def log_lines(self) -> list[str]:
+        lines = []
+        for e in self.view.get("events", []):
+            who = self.you_or_name(e["seat"])
+            what = e["what"]
+            if what == "first":
+                draws = "; ".join(", ".join(f"{self.names[seat]} {label}" for seat, label in rnd)
+                                  for rnd in self.view["opening_draws"])
+                lines.append(f"Round {self.view['round']} opening draw: {draws}")
+                lines.append(f"{who} to start; {e['label']} turned up")
+            elif what == "play":
+                lines.append(f"{who} played {e['label']}")
+            elif what == "draw":
+                lines.append(f"{who} drew a card" if e["count"] else f"{who} could not draw")
+            elif what == "wham":
+                turned = f"; {e['label']} turned up" if e["label"] else ""
+                lines.append(f"{who} picked up {e['count']} for the Wham!{turned}")
+            elif what == "wham-bam":
+                lines.append(f"Wham Bam! turned up {e['label']}: {who} picked up {e['count']}")
+            elif what == "fizzle":
+                lines.append("Wham Bam! had nothing to turn up")
+            elif what == "reshuffle":
+                lines.append(f"The play pile was shuffled into a new draw pile ({e['count']} cards)")
+            elif what == "round-won":
+                lines.append(f"{who} won the round: +{e['points']}")
+        return lines
+
+    def summaries(self) -> list[Summary]:
+        v = self.view
+        out = []
+        for r in v.get("rounds", []):
+            winner = self.names[r["winner"]]
+            rows = [("Player", "Cards left", "Worth", "Total")]
+            for s in range(self.game.players):
+                left = r["hand_labels"][s] if s != r["winner"] else []
+                rows.append((self.names[s], str(len(left)), str(r["hand_values"][s]), str(r["scores"][s])))
+            out.append(Summary(f"round-{r['round']}", f"Round {r['round']}: {winner} wins {r['points']} points",
+                               (f"{winner} {r['reason']}.",), tuple(rows)))
+        if v.get("over"):
+            best = max(v["scores"])
+            winners = [self.names[s] for s, p in enumerate(v["scores"]) if p == best]
+            rows = [("Player", "Points")] + sorted(
+                ((self.names[s], str(p)) for s, p in enumerate(v["scores"])), key=lambda r: -int(r[1]))
+            out.append(Summary("game", f"{' and '.join(winners)} won the game!",
+                               (f"First to {v['target_score']} points after {v['round']} rounds.",), tuple(rows)))
+        return out
+
+
+TABLE_VIEW = WhamBamView

@@ -1,0 +1,117 @@
+"""What every game's ``view.py`` provides to the table.
+
+The table scene (``table.py``) runs turns, bots, hand-offs, menus, undo and saving
+for any game. A game's :class:`GameView` only knows how its view data sits on the
+table and how mouse input becomes an action. It never sees the full state: it is
+handed the displayed seat's view and that seat's legal actions.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import pygame
+
+from simulator.engine import Action, Game
+
+from .theme import TABLE_RECT
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A round or game summary the table shows once, in a panel the player dismisses."""
+
+    key: str
+    title: str
+    lines: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()   # a small table: first row is the header
+
+
+@dataclass
+class SeatPlate:
+    """What the sidebar shows for one seat."""
+
+    detail: str                   # e.g. "42 points - 5 cards"
+    highlight: bool = False       # e.g. the seat to play
+    faded: bool = False           # e.g. knocked out of the round
+    extra: list[str] = field(default_factory=list)
+
+
+class GameView:
+    """Base for one game's table drawing and mouse handling.
+
+    ``viewer`` is the seat whose view is shown (None: an onlooker, e.g. bots only).
+    ``names`` are the seat names. Subclasses implement :meth:`refresh`, :meth:`draw`
+    and :meth:`handle_event`, and usually :meth:`status`, :meth:`plates`,
+    :meth:`log_lines` and :meth:`summaries`.
+    """
+
+    #: A short, player-facing summary of the rules for the F1 panel.
+    help_text = ""
+
+    def __init__(self, game: Game, names: Sequence[str]) -> None:
+        self.game = game
+        self.names = list(names)
+        self.viewer: int | None = None
+        self.view: dict[str, Any] = {}
+        self.legal: list[Action] = []
+        self.refusal: tuple[str, float] | None = None
+        self.area = TABLE_RECT
+
+    # -- called by the table ---------------------------------------------------------
+    def refresh(self, viewer: int | None, view: dict[str, Any], legal: list[Action]) -> None:
+        """New information: ``view`` of ``viewer``, and what that seat may do now."""
+        self.viewer, self.view, self.legal = viewer, view, legal
+
+    def update(self, dt: float) -> None:
+        if self.refusal:
+            text, left = self.refusal
+            self.refusal = (text, left - dt) if left > dt else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def handle_event(self, event: pygame.event.Event) -> Action | None:
+        """Mouse input; return an action to try, or None."""
+        return None
+
+    def refused(self, action: Action, reason: str) -> None:
+        """The rules refused ``action``: show why (cards spring back on the next refresh)."""
+        self.refusal = (reason, 4.0)
+
+    def status(self) -> str:
+        """One line telling the displayed player what is happening or what to do."""
+        return ""
+
+    def plates(self) -> list[SeatPlate]:
+        """One sidebar plate per seat."""
+        return [SeatPlate("") for _ in self.names]
+
+    def headline(self) -> str:
+        """A line under the title (round, target ...)."""
+        return ""
+
+    def log_lines(self) -> list[str]:
+        """Recent public events, oldest first."""
+        return []
+
+    def summaries(self) -> list[Summary]:
+        """Round and game summaries known to the view; the table shows each new key once."""
+        return []
+
+    def busy(self) -> bool:
+        """True while something is still moving, so the table waits before the next bot move."""
+        return False
+
+    def name(self, seat: int | None) -> str:
+        return "Onlooker" if seat is None else self.names[seat]
+
+    def you_or_name(self, seat: int) -> str:
+        return "You" if seat == self.viewer else self.names[seat]
+
+
+def view_class_for(game_id: str) -> type[GameView]:
+    """The ``TABLE_VIEW`` class in ``simulator/games/<game>/view.py``."""
+    module = importlib.import_module(f"simulator.games.{game_id.replace('-', '_')}.view")
+    return module.TABLE_VIEW

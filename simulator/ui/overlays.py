@@ -1,0 +1,191 @@
+"""Panels that sit over the table: hand-off, summaries, the Esc menu, the rules."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+import pygame_gui
+
+from .game_view import Summary
+from .theme import GOLD, SCREEN_SIZE, TABLE_RECT, TEXT, TEXT_DIM, font, panel, text, text_block
+
+Rect = pygame.Rect
+
+
+class Overlay:
+    """Base: an overlay takes the events first and says when it is done."""
+
+    done = False
+
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+    def close(self) -> None:
+        self.done = True
+
+
+class HandOffOverlay(Overlay):
+    """Hides every hand until the named player says only they are looking."""
+
+    def __init__(self, manager: pygame_gui.UIManager, name: str, on_ready: Callable[[], None],
+                 reason: str = "") -> None:
+        self.name = name
+        self.reason = reason
+        self.on_ready = on_ready
+        cx, cy = TABLE_RECT.center
+        self.button = pygame_gui.elements.UIButton(
+            Rect(cx - 170, cy + 60, 340, 56), f"I am {name}: show my cards", manager,
+            object_id="#big_button")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
+            self.close()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            self.close()
+
+    def close(self) -> None:
+        self.button.kill()
+        self.done = True
+        self.on_ready()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((16, 20, 26), TABLE_RECT)
+        cx, cy = TABLE_RECT.center
+        text(surface, "Pass the device to", (cx, cy - 110), size=28, colour=TEXT_DIM, anchor="center")
+        text(surface, self.name, (cx, cy - 60), size=64, bold=True, colour=GOLD, anchor="center")
+        hint = self.reason or "Everyone else, look away: the cards are hidden until they click."
+        text(surface, hint, (cx, cy + 10), size=20, colour=TEXT_DIM, anchor="center")
+
+
+class SummaryOverlay(Overlay):
+    """A round or game summary; Continue (or Enter) dismisses it."""
+
+    def __init__(self, manager: pygame_gui.UIManager, summary: Summary,
+                 on_close: Callable[[], None] | None = None) -> None:
+        self.summary = summary
+        self.on_close = on_close
+        rows = len(summary.rows) + len(summary.lines)
+        self.rect = Rect(0, 0, 640, min(620, 170 + 30 * rows))
+        self.rect.center = TABLE_RECT.center
+        self.button = pygame_gui.elements.UIButton(
+            Rect(self.rect.centerx - 100, self.rect.bottom - 66, 200, 46), "Continue", manager,
+            object_id="#big_button")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
+            self.close()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            self.close()
+
+    def close(self) -> None:
+        self.button.kill()
+        self.done = True
+        if self.on_close:
+            self.on_close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(TABLE_RECT.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, TABLE_RECT)
+        panel(surface, self.rect, alpha=245, border=(90, 96, 110))
+        x, y = self.rect.left + 32, self.rect.top + 24
+        text(surface, self.summary.title, (self.rect.centerx, y), size=30, bold=True, colour=GOLD,
+             anchor="midtop")
+        y += 56
+        for line in self.summary.lines:
+            y = text_block(surface, line, Rect(x, y, self.rect.width - 64, 60), size=18) + 4
+        if self.summary.rows:
+            y += 6
+            widths = _column_widths(self.summary.rows, self.rect.width - 64)
+            for r, row in enumerate(self.summary.rows):
+                cx = x
+                for c, cell in enumerate(row):
+                    colour = TEXT_DIM if r == 0 else TEXT
+                    anchor = "topleft" if c == 0 else "topright"
+                    pos = (cx, y) if c == 0 else (cx + widths[c], y)
+                    text(surface, cell, pos, size=18, bold=(r == 0), colour=colour, anchor=anchor)
+                    cx += widths[c]
+                y += 28
+                if r == 0:
+                    pygame.draw.line(surface, (90, 96, 110), (x, y - 3), (x + sum(widths), y - 3))
+
+
+def _column_widths(rows: tuple[tuple[str, ...], ...], total: int) -> list[int]:
+    cols = max(len(r) for r in rows)
+    natural = [max(font(18, True).size(r[c])[0] if c < len(r) else 0 for r in rows) + 24
+               for c in range(cols)]
+    scale = min(1.0, total / max(1, sum(natural)))
+    first = max(natural[0], total - sum(natural[1:])) if sum(natural) < total else natural[0]
+    widths = [first] + natural[1:]
+    return [int(w * scale) for w in widths]
+
+
+class MenuOverlay(Overlay):
+    """The Esc menu: a column of buttons, each calling back."""
+
+    def __init__(self, manager: pygame_gui.UIManager, entries: list[tuple[str, Callable[[], None]]]) -> None:
+        height = 60 + 58 * len(entries)
+        self.rect = Rect(0, 0, 360, height)
+        self.rect.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
+        self.buttons: dict[pygame_gui.elements.UIButton, Callable[[], None]] = {}
+        for i, (label, action) in enumerate(entries):
+            button = pygame_gui.elements.UIButton(
+                Rect(self.rect.left + 40, self.rect.top + 50 + 58 * i, 280, 48), label, manager)
+            self.buttons[button] = action
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            action = self.buttons[event.ui_element]
+            self.close()
+            action()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def close(self) -> None:
+        for button in self.buttons:
+            button.kill()
+        self.done = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        panel(surface, self.rect, alpha=245, border=(90, 96, 110))
+        text(surface, "Menu", (self.rect.centerx, self.rect.top + 12), size=24, bold=True, anchor="midtop")
+
+
+class RulesOverlay(Overlay):
+    """F1: the game's rules summary in a scrolling window."""
+
+    def __init__(self, manager: pygame_gui.UIManager, title: str, body_html: str) -> None:
+        rect = Rect(0, 0, 760, 600)
+        rect.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
+        self.window = pygame_gui.elements.UIWindow(rect, manager, window_display_title=f"How to play {title}",
+                                                   resizable=False)
+        inner = self.window.get_container().get_rect()
+        pygame_gui.elements.UITextBox(body_html, Rect(0, 0, inner.width, inner.height),
+                                      manager, container=self.window)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
+            self.done = True
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
+            self.close()
+
+    def close(self) -> None:
+        self.window.kill()
+        self.done = True
+
+
+def rules_html(help_text: str) -> str:
+    """Help text ("# Heading" lines, blank-line paragraphs) to pygame-gui's HTML subset."""
+    out = []
+    for para in help_text.strip().split("\n\n"):
+        para = para.strip().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        lines = para.split("\n")
+        if lines[0].startswith("# "):
+            out.append(f"<font size=4.5><b>{lines[0][2:]}</b></font>")
+            lines = lines[1:]
+        if lines:
+            out.append(" ".join(line.strip() for line in lines))
+    return "<br>".join(out)

@@ -1,0 +1,106 @@
+"""Colours, fonts and the few drawing primitives every screen shares."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+FONT_FILES = {False: ASSETS / "fonts" / "NotoSans-Regular.ttf", True: ASSETS / "fonts" / "NotoSans-Bold.ttf"}
+
+SCREEN_SIZE = (1280, 720)
+SIDEBAR_WIDTH = 250
+TABLE_RECT = pygame.Rect(0, 0, SCREEN_SIZE[0] - SIDEBAR_WIDTH, SCREEN_SIZE[1])
+SIDEBAR_RECT = pygame.Rect(TABLE_RECT.right, 0, SIDEBAR_WIDTH, SCREEN_SIZE[1])
+
+FELT = (28, 92, 64)
+FELT_DARK = (18, 64, 44)
+FELT_LIGHT = (40, 118, 84)
+SIDEBAR = (28, 32, 40)
+SIDEBAR_LINE = (60, 66, 80)
+INK = (24, 26, 32)
+TEXT = (236, 238, 242)
+TEXT_DIM = (160, 168, 180)
+GOLD = (250, 204, 64)
+HIGHLIGHT = (255, 232, 110)
+DANGER = (226, 72, 72)
+GOOD = (90, 200, 120)
+CARD_BACK = (150, 36, 48)
+CARD_BACK_TRIM = (236, 208, 150)
+WHITE = (250, 250, 246)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The project's font (Noto Sans) at ``size`` pixels."""
+    return pygame.font.Font(FONT_FILES[bold], size)
+
+
+def text(surface: pygame.Surface, message: str, pos: tuple[int, int], *, size: int = 18,
+         colour: tuple[int, int, int] = TEXT, bold: bool = False, anchor: str = "topleft",
+         shadow: bool = False) -> pygame.Rect:
+    """Draw one line of text anchored at ``pos`` (any pygame.Rect anchor name)."""
+    f = font(size, bold)
+    image = f.render(message, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(f.render(message, True, (0, 0, 0)), rect.move(1, 2))
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(message: str, width: int, size: int, bold: bool = False) -> list[str]:
+    """Split ``message`` into lines no wider than ``width`` pixels."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def text_block(surface: pygame.Surface, message: str, rect: pygame.Rect, *, size: int = 16,
+               colour: tuple[int, int, int] = TEXT, bold: bool = False, spacing: int = 4) -> int:
+    """Draw wrapped text inside ``rect``; return the y below the last line."""
+    y = rect.top
+    for line in wrap(message, rect.width, size, bold):
+        if y + size > rect.bottom:
+            break
+        text(surface, line, (rect.left, y), size=size, colour=colour, bold=bold)
+        y += size + spacing
+    return y
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour=(20, 24, 30), alpha: int = 230,
+          radius: int = 14, border: tuple[int, int, int] | None = None) -> None:
+    """A translucent rounded panel."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(layer, (*border, 255), layer.get_rect(), width=2, border_radius=radius)
+    surface.blit(layer, rect)
+
+
+@lru_cache(maxsize=4)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table cloth: green felt with a soft vignette, drawn once per size."""
+    w, h = size
+    surface = pygame.Surface(size)
+    surface.fill(FELT)
+    steps = 24
+    for i in range(steps):
+        t = i / steps
+        colour = [int(FELT_DARK[k] + (FELT[k] - FELT_DARK[k]) * t) for k in range(3)]
+        inset = int(min(w, h) * 0.5 * t)
+        pygame.draw.ellipse(surface, colour, pygame.Rect(-w // 3 + inset, -h // 3 + inset,
+                                                          w * 5 // 3 - 2 * inset, h * 5 // 3 - 2 * inset))
+    pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=6)
+    return surface
