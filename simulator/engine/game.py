@@ -176,7 +176,10 @@ class State(ABC):
         """Restore what :meth:`_fields_to_json` wrote."""
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state as JSON data; :meth:`Game.state_from_json` restores it."""
+        """The whole state as JSON data, sharing nothing with the live state.
+
+        :meth:`Game.state_from_json` restores it.
+        """
         version, internal, gauss = self.rng.getstate()
         return {
             "game": self.game.id,
@@ -186,7 +189,7 @@ class State(ABC):
             "rng": [version, list(internal), gauss],
             "history": [a.to_json() for a in self.history],
             "undo_floor": self.undo_floor,
-            "fields": self._fields_to_json(),
+            "fields": copy.deepcopy(self._fields_to_json()),
         }
 
     def _restore_common(self, data: dict[str, Any]) -> None:

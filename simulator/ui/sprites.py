@@ -40,7 +40,10 @@ class CardSprite:
         self.t = 0.0
 
     def retarget(self, place: Place) -> None:
-        if place.center != self.place.center or place.angle != self.place.angle:
+        """Glide to ``place`` from wherever the sprite is now (also after being dragged)."""
+        moved = place.center != self.place.center or place.angle != self.place.angle
+        displaced = self.t >= 1.0 and (abs(self.x - place.center[0]) > 0.5 or abs(self.y - place.center[1]) > 0.5)
+        if moved or displaced:
             self.from_x, self.from_y, self.from_angle = self.x, self.y, self.angle
             self.t = 0.0
         self.place = place

@@ -222,3 +222,14 @@ def test_stale_actions_are_refused_or_applied_cleanly(game_id, players):
                 refused += 1
         step_randomly(state, rng, 1)
     assert refused > 0
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_to_json_is_a_snapshot_not_a_window(game_id, players):
+    """A saved JSON must not change when the game goes on (or every 'unchanged' check is void)."""
+    game = load_game(game_id, players=players)
+    state = step_randomly(game.new_state(29), random.Random(29), 10)
+    snapshot = state.to_json()
+    frozen = json.dumps(snapshot, sort_keys=True)
+    step_randomly(state, random.Random(30), 20)
+    assert json.dumps(snapshot, sort_keys=True) == frozen

@@ -1,0 +1,198 @@
+"""The table with the mouse, headless: what a player clicks is what the rules get."""
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from simulator.engine import SeatInfo, load_game  # noqa: E402
+from simulator.games.wham_bam.rules import DrawCard, PlayCard, TakePenalty  # noqa: E402
+from simulator.ui.headless import init_headless, settle  # noqa: E402
+from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
+from simulator.ui.table import TableScene, TableSetup  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def screen():
+    surface = init_headless()
+    yield surface
+
+
+def table(seats, seed=4, players=None, **options) -> TableScene:
+    game = load_game("wham-bam", players=players or len(seats), **options)
+    scene = TableScene(None, TableSetup(game, tuple(seats), seed))
+    settle(scene)
+    return scene
+
+
+def click(scene: TableScene, pos, *, release_at=None):
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    if release_at:
+        scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=release_at, rel=(0, 0), buttons=(1, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=release_at or pos, button=1))
+
+
+def human_turn_scene(kind_of_turn) -> TableScene:
+    """A table where the human in seat 1 is to act with the given kind of legal action."""
+    for seed in range(200):
+        scene = table([SeatInfo("You"), SeatInfo("Bot", "good")], seed=seed)
+        legal = scene.state.legal_actions(0) if scene.state.current_players() == (0,) else []
+        if any(isinstance(a, kind_of_turn) for a in legal):
+            return scene
+    raise AssertionError("no such deal in 200 seeds")
+
+
+def sprite_center(scene, card):
+    rect = scene.view.sprites.rect_of(("card", card))
+    return rect.center
+
+
+def test_clicking_a_playable_card_plays_it():
+    scene = human_turn_scene(PlayCard)
+    card = next(a.card for a in scene.state.legal_actions(0) if isinstance(a, PlayCard))
+    click(scene, sprite_center(scene, card))
+    assert scene.state.history and scene.state.history[-1] == PlayCard(0, card)
+    assert scene.state.view(0)["pile_cards"][-1] == card
+
+
+def test_dragging_a_card_onto_the_pile_plays_it():
+    scene = human_turn_scene(PlayCard)
+    card = next(a.card for a in scene.state.legal_actions(0) if isinstance(a, PlayCard))
+    from simulator.games.wham_bam.view import PILE_POS
+
+    click(scene, sprite_center(scene, card), release_at=PILE_POS)
+    assert scene.state.history[-1] == PlayCard(0, card)
+
+
+def test_an_illegal_drop_springs_back_with_the_reason_shown():
+    for seed in range(300):
+        scene = table([SeatInfo("You"), SeatInfo("Bot", "good")], seed=seed)
+        if scene.state.current_players() != (0,):
+            continue
+        playable = {a.card for a in scene.state.legal_actions(0) if isinstance(a, PlayCard)}
+        wrong = [c for c in scene.state.hands[0] if c not in playable]
+        if wrong and playable:
+            break
+    else:
+        raise AssertionError("no deal with a wrong card")
+    from simulator.games.wham_bam.view import PILE_POS
+
+    before = scene.state.to_json()
+    start = sprite_center(scene, wrong[0])
+    click(scene, start, release_at=PILE_POS)
+    assert scene.state.to_json() == before
+    assert scene.view.refusal and "does not match" in scene.view.refusal[0]
+    settle(scene)
+    assert scene.view.sprites.rect_of(("card", wrong[0])).center == pytest.approx(start, abs=30)
+
+
+def test_clicking_the_draw_pile_draws_when_nothing_matches():
+    scene = human_turn_scene(DrawCard)
+    from simulator.games.wham_bam.view import DECK_POS
+
+    hand = len(scene.state.hands[0])
+    click(scene, DECK_POS)
+    assert isinstance(scene.state.history[-1], DrawCard)
+    assert len(scene.state.hands[0]) == hand + 1
+
+
+def test_clicking_the_draw_pile_takes_a_wham_penalty():
+    scene = human_turn_scene(TakePenalty)
+    from simulator.games.wham_bam.view import DECK_POS
+
+    click(scene, DECK_POS)
+    assert isinstance(scene.state.history[-1], TakePenalty)
+
+
+def test_bots_move_at_a_readable_pace():
+    scene = table([SeatInfo("A", "good"), SeatInfo("B", "good")])
+    scene.update(0.1)
+    assert scene.state.history == [], "no bot moves within the first tenth of a second"
+    for _ in range(120):  # two seconds
+        scene.update(1 / 60)
+    assert 1 <= len(scene.state.history) <= 3
+
+
+def test_hot_seat_hides_hands_between_two_humans():
+    scene = table([SeatInfo("Ann"), SeatInfo("Bob")])
+    scene.update(1 / 60)
+    assert isinstance(scene.overlays[0], HandOffOverlay)
+    assert scene.view.viewer is None and scene.view.view["hand_cards"] == []
+    first = scene.state.current
+    scene.overlays[0].close()
+    scene.update(1 / 60)
+    assert scene.view.viewer == first and scene.view.view["hand_cards"] == scene.state.hands[first]
+    # the first human moves; the hand-off hides the table again before the second sees it
+    scene.try_action(scene.state.legal_actions(first)[0])
+    scene.update(1 / 60)
+    while scene.overlays and not isinstance(scene.overlays[0], HandOffOverlay):
+        scene.overlays[0].close()
+        scene.update(1 / 60)
+    assert isinstance(scene.overlays[0], HandOffOverlay)
+    assert scene.view.viewer is None
+
+
+def test_a_round_summary_is_shown_when_a_round_ends():
+    scene = table([SeatInfo("You"), SeatInfo("Bot", "good")])
+    state = scene.state
+    # play on with bots for the human too until the first round ends
+    from simulator.engine import make_bot
+    import random
+
+    bot = make_bot(scene.game, 0, "good")
+    while not state.round_results:
+        seat = state.current
+        if seat == 0:
+            scene.try_action(bot.choose(state.view(0), state.legal_actions(0), random.Random(0)))
+        else:
+            scene.machine_moves(seat)
+    assert any(isinstance(o, SummaryOverlay) and o.summary.key == "round-1" for o in scene.overlays)
+
+
+def test_undo_takes_back_a_play_but_not_a_draw():
+    scene = human_turn_scene(PlayCard)
+    before = scene.state.to_json()
+    card = next(a.card for a in scene.state.legal_actions(0) if isinstance(a, PlayCard))
+    scene.try_action(PlayCard(0, card))
+    scene.undo()
+    assert scene.state.to_json()["fields"] == before["fields"]
+
+
+def test_save_and_load_round_trip(tmp_path):
+    scene = human_turn_scene(PlayCard)
+    scene.try_action(next(a for a in scene.state.legal_actions(0) if isinstance(a, PlayCard)))
+    path = tmp_path / "game.json"
+    scene.save(path)
+    from simulator.engine import load_record
+    from simulator.ui.table import TableSetup as Setup
+
+    again = TableScene(None, Setup.from_record(load_record(path)))
+    assert again.state.to_json() == scene.state.to_json()
+    assert [s.name for s in again.seats] == ["You", "Bot"]
+
+
+def test_a_broken_save_file_is_named_and_the_game_goes_on(tmp_path):
+    scene = human_turn_scene(PlayCard)
+    before = scene.state.to_json()
+    bad = tmp_path / "broken.json"
+    bad.write_text("{ not json")
+    messages = []
+    scene.notify = messages.append
+    scene.load(bad)
+    assert messages and "broken.json" in messages[0] and "not valid JSON" in messages[0]
+    assert scene.state.to_json() == before
+
+
+def test_every_seat_count_renders(screen):
+    for players in (2, 3, 4):
+        scene = table([SeatInfo("You")] + [SeatInfo(f"B{i}", "good") for i in range(players - 1)], players=players)
+        scene.draw(screen)
+        # the displayed hand is on screen and fully inside the table area
+        for card in scene.state.hands[0]:
+            rect = scene.view.sprites.rect_of(("card", card))
+            assert scene.view.area.contains(rect)
