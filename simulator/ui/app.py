@@ -53,7 +53,8 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        pygame.init()
+        pygame.display.init()  # no mixer: the program makes no sound
+        pygame.font.init()
         pygame.display.set_caption(title)
         flags = 0 if headless else pygame.RESIZABLE | pygame.SCALED
         self.screen = pygame.display.set_mode(SCREEN_SIZE, flags)

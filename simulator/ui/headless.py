@@ -18,7 +18,8 @@ def init_headless() -> pygame.Surface:
     """A 1280x720 canvas on SDL's dummy driver."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     return pygame.display.set_mode(SCREEN_SIZE)
 
 

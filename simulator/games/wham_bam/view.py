@@ -53,6 +53,10 @@ Ctrl+S save · Ctrl+O load · F12 screenshot
 """
 
 
+def cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
 class WhamBamView(GameView):
     """Hands fanned at the table edges, the draw pile and the play pile in the middle."""
 
@@ -269,7 +273,7 @@ class WhamBamView(GameView):
             text(surface, label, (pos[0], rect.bottom + 8), size=14, colour=TEXT_DIM, anchor="midtop")
 
     def _draw_labels(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
-        text(surface, f"{v['draw_pile_size']} cards", (DECK_POS[0], DECK_POS[1] + BIG[1] // 2 + 28),
+        text(surface, cards(v["draw_pile_size"]), (DECK_POS[0], DECK_POS[1] + BIG[1] // 2 + 28),
              size=14, colour=TEXT, anchor="midtop")
         top = v["pile_cards"][-1] if v["pile_cards"] else None
         if top is not None and v["top_spent"] and self.game.card_rank[top] in (WHAM, WHAM_BAM):
@@ -279,8 +283,9 @@ class WhamBamView(GameView):
             if seat == self.viewer:
                 continue
             where, (x, y) = self.seat_anchor(seat)
-            offset = {"top": (0, 70), "left": (0, 190), "right": (0, 190), "bottom": (0, -110)}[where]
-            label = f"{self.names[seat]} · {v['hand_sizes'][seat]} cards"
+            reach = min(300, v["hand_sizes"][seat] * 20) / 2
+            offset = {"top": (0, 70), "left": (0, reach + 70), "right": (0, reach + 70), "bottom": (0, -110)}[where]
+            label = f"{self.names[seat]} · {cards(v['hand_sizes'][seat])}"
             rect = pygame.Rect(0, 0, max(120, 16 + len(label) * 8), 28)
             rect.center = (x + offset[0], y + offset[1])
             rect.clamp_ip(self.area.inflate(-8, -8))
@@ -290,7 +295,7 @@ class WhamBamView(GameView):
                  anchor="center")
         if self.viewer is None:
             where, (x, y) = self.seat_anchor(0)
-            label = f"{self.names[0]} · {v['hand_sizes'][0]} cards"
+            label = f"{self.names[0]} · {cards(v['hand_sizes'][0])}"
             rect = pygame.Rect(0, 0, 200, 28)
             rect.center = (x, y - 100)
             panel(surface, rect, alpha=210, radius=12)
@@ -326,7 +331,7 @@ class WhamBamView(GameView):
 
     def plates(self) -> list[SeatPlate]:
         v = self.view
-        return [SeatPlate(f"{v['scores'][s]} points · {v['hand_sizes'][s]} cards", faded=v["out_of_round"][s])
+        return [SeatPlate(f"{v['scores'][s]} points · {cards(v['hand_sizes'][s])}", faded=v["out_of_round"][s])
                 for s in range(self.game.players)]
 
     def log_lines(self) -> list[str]:

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Measure the simulator: rule-engine decisions per second, table frame times, physics cost.
+
+For every registered game: full games with random bots (and with the best bots),
+decisions per second and games per second. For every game with a table: the median
+time to draw one 1280x720 frame headless. For physics games: CPU ms per simulated
+second and the real-time factor of a full stack. With --anchors PYTHON it also runs
+the reference engines in ../shared/bench with that interpreter in the same run and
+reports our rates as ratios of theirs.
+
+Prints a readable table, or one JSON object with --json.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from simulator.engine import bot_levels, entry, game_names, load_game, make_bot, play_out  # noqa: E402
+
+SHARED_BENCH = ROOT.parent / "shared" / "bench"
+ANCHORS = {
+    # our game: (script, benchmark name, what the target is)
+    "uno_rlcard": ("bench_rlcard_uno.py", "uno_rlcard"),
+    "uno_rlcard_core": ("bench_rlcard_uno.py", "uno_rlcard_core"),
+    "python_liars_poker": ("bench_openspiel.py", "python_liars_poker"),
+}
+TARGETS = {"wham-bam": ("uno_rlcard", 2.0), "zoo-wee-mama": ("python_liars_poker", 2.0)}
+
+
+def decisions(game_id: str, players: int, level: str, seconds: float, seed: int = 0) -> dict:
+    """Play whole games until ``seconds`` pass; count seat decisions (not the referee's)."""
+    game = load_game(game_id, players=players)
+    bots = [make_bot(game, seat, level) for seat in range(players)]
+    play_out(game, bots, seed + 10_000)  # warm-up
+    games = made = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games < 3:
+        state = play_out(game, bots, seed + games)
+        made += sum(1 for a in state.history if a.player >= 0)
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"players": players, "bots": level, "games": games, "games_per_s": games / elapsed,
+            "decisions_per_s": made / elapsed, "decisions_per_game": made / games}
+
+
+def frame_time(game_id: str, frames: int = 240) -> dict:
+    """Median milliseconds to draw one table frame after a few bot moves."""
+    from simulator.ui.headless import init_headless, settle, table_scene
+
+    surface = init_headless()
+    cls = entry(game_id).game_class
+    scene = table_scene(game_id, players=min(cls.max_players, max(cls.min_players, 4)), seed=3, actions=30)
+    settle(scene)
+    times = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        scene.draw(surface)
+        times.append(time.perf_counter() - start)
+    return {"median_ms": statistics.median(times) * 1000, "p95_ms": sorted(times)[int(0.95 * frames)] * 1000}
+
+
+def physics(game_id: str) -> dict | None:
+    """The physics game's own measurement (tools/<game>_bench.py ``measure()``), if it has one."""
+    path = ROOT / "tools" / f"{game_id.replace('-', '_')}_bench.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.measure() if hasattr(module, "measure") else None
+
+
+def anchors(python: str) -> dict:
+    """Run the reference engines with ``python``; steps per second by benchmark name."""
+    out = {}
+    for name, (script, bench) in ANCHORS.items():
+        proc = subprocess.run([python, str(SHARED_BENCH / script), "--only", bench, "--repeats", "3"],
+                              capture_output=True, text=True, cwd=SHARED_BENCH)
+        match = re.search(r"steps_per_s=([\d.]+)", proc.stdout)
+        out[name] = float(match.group(1)) if match else None
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--games", nargs="*", help="game ids (default: all)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per throughput measurement")
+    parser.add_argument("--anchors", metavar="PYTHON",
+                        help="interpreter with rlcard and open_spiel installed (see ../shared/bench/README.md)")
+    parser.add_argument("--no-frames", action="store_true", help="skip the frame-time measurement")
+    args = parser.parse_args(argv)
+
+    from simulator.ui.launcher import playable_games
+
+    report: dict = {"python": sys.version.split()[0], "games": {}}
+    tables = set(playable_games())
+    for game_id in args.games or game_names():
+        cls = entry(game_id).game_class
+        if not args.json:
+            print(f"measuring {game_id} ...", file=sys.stderr)
+        players = max(cls.min_players, 2)
+        result = {"random": decisions(game_id, players, "random", args.seconds)}
+        best = bot_levels(game_id)[-1]
+        if best != "random":
+            result[best] = decisions(game_id, players, best, args.seconds / 2)
+        if game_id in tables and not args.no_frames:
+            result["frame"] = frame_time(game_id)
+        phys = physics(game_id)
+        if phys:
+            result["physics"] = phys
+        report["games"][game_id] = result
+    if args.anchors:
+        report["anchors"] = anchors(args.anchors)
+        for game_id, (anchor, factor) in TARGETS.items():
+            ours = report["games"].get(game_id, {}).get("random", {}).get("decisions_per_s")
+            theirs = report["anchors"].get(anchor)
+            if ours and theirs:
+                report["games"][game_id]["vs_anchor"] = {"anchor": anchor, "anchor_steps_per_s": theirs,
+                                                         "ratio": ours / theirs, "target_ratio": factor}
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return 0
+    print(f"{'game':14} {'random dec/s':>13} {'games/s':>9} {'best bots dec/s':>16} {'frame ms':>9}  vs anchor")
+    for game_id, r in report["games"].items():
+        best = next((v for k, v in r.items() if k not in ("random", "frame", "physics", "vs_anchor")), None)
+        frame = f"{r['frame']['median_ms']:.2f}" if "frame" in r else "-"
+        anchor = (f"{r['vs_anchor']['ratio']:.2f}x {r['vs_anchor']['anchor']} (target {r['vs_anchor']['target_ratio']}x)"
+                  if "vs_anchor" in r else "")
+        print(f"{game_id:14} {r['random']['decisions_per_s']:13.0f} {r['random']['games_per_s']:9.1f} "
+              f"{(best or {}).get('decisions_per_s', 0):16.0f} {frame:>9}  {anchor}")
+        if "physics" in r:
+            print(f"{'':14} physics: {json.dumps(r['physics'])}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
