@@ -32,7 +32,7 @@ from simulator.engine import bot_levels, entry, game_names, load_game, make_bot,
 
 SHARED_BENCH = ROOT.parent / "shared" / "bench"
 ANCHORS = {
-    # our game: (script, benchmark name, what the target is)
+    # anchor name: (script in ../shared/bench, benchmark it runs)
     "uno_rlcard": ("bench_rlcard_uno.py", "uno_rlcard"),
     "uno_rlcard_core": ("bench_rlcard_uno.py", "uno_rlcard_core"),
     "python_liars_poker": ("bench_openspiel.py", "python_liars_poker"),
@@ -83,15 +83,28 @@ def physics(game_id: str) -> dict | None:
     return module.measure() if hasattr(module, "measure") else None
 
 
-def anchors(python: str) -> dict:
-    """Run the reference engines with ``python``; steps per second by benchmark name."""
-    out = {}
-    for name, (script, bench) in ANCHORS.items():
-        proc = subprocess.run([python, str(SHARED_BENCH / script), "--only", bench, "--repeats", "3"],
-                              capture_output=True, text=True, cwd=SHARED_BENCH)
-        match = re.search(r"steps_per_s=([\d.]+)", proc.stdout)
-        out[name] = float(match.group(1)) if match else None
-    return out
+def anchor_rate(python: str, name: str) -> float | None:
+    """One run of a reference engine with ``python``: its steps per second."""
+    script, bench = ANCHORS[name]
+    proc = subprocess.run([python, str(SHARED_BENCH / script), "--only", bench, "--repeats", "1"],
+                          capture_output=True, text=True, cwd=SHARED_BENCH)
+    match = re.search(r"steps_per_s=([\d.]+)", proc.stdout)
+    return float(match.group(1)) if match else None
+
+
+def versus_anchor(python: str, game_id: str, anchor: str, seconds: float, rounds: int = 3) -> dict:
+    """Ours and theirs measured alternately, so both see the same machine load; medians."""
+    ours, theirs = [], []
+    for _ in range(rounds):
+        ours.append(decisions(game_id, 2, "random", seconds)["decisions_per_s"])
+        rate = anchor_rate(python, anchor)
+        if rate:
+            theirs.append(rate)
+    if not theirs:
+        return {"anchor": anchor, "error": f"could not run {anchor} with {python}"}
+    ours_median, theirs_median = statistics.median(ours), statistics.median(theirs)
+    return {"anchor": anchor, "ours_decisions_per_s": ours_median, "anchor_steps_per_s": theirs_median,
+            "ratio": ours_median / theirs_median, "rounds": rounds}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,22 +137,29 @@ def main(argv: list[str] | None = None) -> int:
             result["physics"] = phys
         report["games"][game_id] = result
     if args.anchors:
-        report["anchors"] = anchors(args.anchors)
         for game_id, (anchor, factor) in TARGETS.items():
-            ours = report["games"].get(game_id, {}).get("random", {}).get("decisions_per_s")
-            theirs = report["anchors"].get(anchor)
-            if ours and theirs:
-                report["games"][game_id]["vs_anchor"] = {"anchor": anchor, "anchor_steps_per_s": theirs,
-                                                         "ratio": ours / theirs, "target_ratio": factor}
+            if game_id in report["games"]:
+                if not args.json:
+                    print(f"measuring {game_id} against {anchor} ...", file=sys.stderr)
+                result = versus_anchor(args.anchors, game_id, anchor, args.seconds)
+                result["target_ratio"] = factor
+                report["games"][game_id]["vs_anchor"] = result
+        if "wham-bam" in report["games"]:
+            core = anchor_rate(args.anchors, "uno_rlcard_core")
+            if core:
+                report["games"]["wham-bam"]["vs_uno_rlcard_core"] = {
+                    "anchor_steps_per_s": core,
+                    "ratio": report["games"]["wham-bam"]["random"]["decisions_per_s"] / core}
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
     print(f"{'game':14} {'random dec/s':>13} {'games/s':>9} {'best bots dec/s':>16} {'frame ms':>9}  vs anchor")
     for game_id, r in report["games"].items():
-        best = next((v for k, v in r.items() if k not in ("random", "frame", "physics", "vs_anchor")), None)
+        best = next((v for k, v in r.items()
+                     if k not in ("random", "frame", "physics", "vs_anchor", "vs_uno_rlcard_core")), None)
         frame = f"{r['frame']['median_ms']:.2f}" if "frame" in r else "-"
         anchor = (f"{r['vs_anchor']['ratio']:.2f}x {r['vs_anchor']['anchor']} (target {r['vs_anchor']['target_ratio']}x)"
-                  if "vs_anchor" in r else "")
+                  if "ratio" in r.get("vs_anchor", {}) else "")
         print(f"{game_id:14} {r['random']['decisions_per_s']:13.0f} {r['random']['games_per_s']:9.1f} "
               f"{(best or {}).get('decisions_per_s', 0):16.0f} {frame:>9}  {anchor}")
         if "physics" in r:
