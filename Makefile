@@ -13,7 +13,7 @@ $(PY):
 # Reinstall whenever pyproject.toml changes.
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,tools]'
 	touch $(STAMP)
 
 play: $(STAMP)

@@ -86,3 +86,21 @@ def test_replay_checks_a_save_file(tmp_path):
 def test_every_tool_has_help(tool):
     out = run(str(tool), "--help").stdout
     assert "usage:" in out.lower()
+
+
+def test_tournament_runs_small_and_draws_its_chart(tmp_path):
+    out = tmp_path / "t.png"
+    proc = run("tools/tournament.py", "wham-bam", "--games", "6", "--workers", "1", "--out", str(out), "--json")
+    report = json.loads(proc.stdout)
+    assert [r["hero"] for r in report["ladder"]] == ["random", "good"]
+    for r in report["ladder"] + report["matrix"]:
+        assert r["games"] == 6 and 0 <= r["ci95"][0] <= r["rate"] <= r["ci95"][1] <= 1
+    assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_wilson_interval_is_the_textbook_one():
+    sys.path.insert(0, str(ROOT / "tools"))
+    from tournament import wilson
+
+    low, high = wilson(80, 100)
+    assert round(low, 3) == 0.711 and round(high, 3) == 0.867
