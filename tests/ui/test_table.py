@@ -196,3 +196,45 @@ def test_every_seat_count_renders(screen):
         for card in scene.state.hands[0]:
             rect = scene.view.sprites.rect_of(("card", card))
             assert scene.view.area.contains(rect)
+
+
+def press(scene, key):
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+
+
+def test_a_whole_game_to_the_end_with_the_mouse_two_humans_and_a_bot():
+    """Two humans click their cards (a 'robot hand' picks like the good bot), a bot plays,
+    hand-offs and summaries are dismissed: the game reaches its end through the table."""
+    import random
+
+    from simulator.engine import make_bot
+    from simulator.games.wham_bam.view import DECK_POS
+
+    scene = table([SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cleo", "good")], seed=12, target_score=60)
+    hand = make_bot(scene.game, 0, "good")
+    rng = random.Random(1)
+    handoffs = clicks = 0
+    for _ in range(5000):
+        if scene.state.is_over():
+            break
+        if scene.overlays:
+            handoffs += isinstance(scene.overlays[0], HandOffOverlay)
+            press(scene, pygame.K_RETURN)
+            scene.update(1 / 60)
+            continue
+        seat = scene.state.current
+        if seat in scene.humans and scene.view.viewer == seat:
+            settle(scene, 0.4)
+            choice = hand.choose(scene.view.view, scene.view.legal, rng)
+            pos = sprite_center(scene, choice.card) if isinstance(choice, PlayCard) else DECK_POS
+            before = len(scene.state.history)
+            click(scene, pos)
+            assert len(scene.state.history) == before + 1, f"the click on {choice} did nothing"
+            assert scene.state.history[-1] == choice
+            clicks += 1
+        else:
+            scene.update(0.5)
+    assert scene.state.is_over() and scene.state.winners()
+    assert clicks > 10 and handoffs > 5
+    assert any(o.summary.key == "game" for o in scene.overlays if isinstance(o, SummaryOverlay)) or \
+        "game" in scene.shown_summaries
