@@ -74,7 +74,8 @@ class TableScene:
         self.overlays: list[Overlay] = []
         self.shown_summaries: set[str] = set()
         self.bot_timer = 0.0
-        self.awaiting_handoff = False
+        self.dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.dialog_purpose = ""
         self._mark_old_summaries_shown()
         self.refresh()
 
@@ -110,6 +111,10 @@ class TableScene:
     def update(self, dt: float) -> None:
         self.manager.update(dt)
         self.view.update(dt)
+        if self.dialog is not None:
+            if self.dialog.alive():
+                return  # a file dialog is modal: the game waits
+            self.dialog = None
         if self.overlays:
             self.overlays[0].update(dt)
             if self.overlays[0].done:
@@ -157,8 +162,10 @@ class TableScene:
     # -- input -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         self.manager.process_events(event)
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and hasattr(event.ui_element, "purpose"):
-            self._file_picked(event.ui_element.purpose, Path(event.text))
+        if self.dialog is not None:
+            if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+                purpose, self.dialog = self.dialog_purpose, None
+                self._file_picked(purpose, Path(event.text))
             return
         if self.overlays:
             self.overlays[0].handle_event(event)
@@ -219,9 +226,9 @@ class TableScene:
             title = "Load a saved game"
         rect = pygame.Rect(0, 0, 620, 460)
         rect.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
-        dialog = pygame_gui.windows.UIFileDialog(rect, self.manager, title, initial_file_path=str(initial),
-                                                 allow_existing_files_only=(purpose == "load"))
-        dialog.purpose = purpose
+        self.dialog = pygame_gui.windows.UIFileDialog(rect, self.manager, title, initial_file_path=str(initial),
+                                                      allow_existing_files_only=(purpose == "load"))
+        self.dialog_purpose = purpose
 
     def _file_picked(self, purpose: str, path: Path) -> None:
         if purpose == "save":
