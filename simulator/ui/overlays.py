@@ -24,52 +24,13 @@ class Overlay:
         self.done = True
 
 
-class HandOffOverlay(Overlay):
-    """Hides every hand until the named player says only they are looking."""
+class ButtonOverlay(Overlay):
+    """An overlay dismissed by its one big button, Enter or Space; then ``on_close`` runs."""
 
-    def __init__(self, manager: pygame_gui.UIManager, name: str, on_ready: Callable[[], None],
-                 reason: str = "") -> None:
-        self.name = name
-        self.reason = reason
-        self.on_ready = on_ready
-        cx, cy = TABLE_RECT.center
-        self.button = pygame_gui.elements.UIButton(
-            Rect(cx - 170, cy + 60, 340, 56), f"I am {name}: show my cards", manager,
-            object_id="#big_button")
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
-            self.close()
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
-            self.close()
-
-    def close(self) -> None:
-        self.button.kill()
-        self.done = True
-        self.on_ready()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill((16, 20, 26), TABLE_RECT)
-        cx, cy = TABLE_RECT.center
-        text(surface, "Pass the device to", (cx, cy - 110), size=28, colour=TEXT_DIM, anchor="center")
-        text(surface, self.name, (cx, cy - 60), size=64, bold=True, colour=GOLD, anchor="center")
-        hint = self.reason or "Everyone else, look away: the cards are hidden until they click."
-        text(surface, hint, (cx, cy + 10), size=20, colour=TEXT_DIM, anchor="center")
-
-
-class SummaryOverlay(Overlay):
-    """A round or game summary; Continue (or Enter) dismisses it."""
-
-    def __init__(self, manager: pygame_gui.UIManager, summary: Summary,
-                 on_close: Callable[[], None] | None = None) -> None:
-        self.summary = summary
+    def __init__(self, manager: pygame_gui.UIManager, rect: Rect, label: str,
+                 on_close: Callable[[], None] | None) -> None:
         self.on_close = on_close
-        rows = len(summary.rows) + len(summary.lines)
-        self.rect = Rect(0, 0, 640, min(620, 170 + 30 * rows))
-        self.rect.center = TABLE_RECT.center
-        self.button = pygame_gui.elements.UIButton(
-            Rect(self.rect.centerx - 100, self.rect.bottom - 66, 200, 46), "Continue", manager,
-            object_id="#big_button")
+        self.button = pygame_gui.elements.UIButton(rect, label, manager, object_id="#big_button")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
@@ -82,6 +43,38 @@ class SummaryOverlay(Overlay):
         self.done = True
         if self.on_close:
             self.on_close()
+
+
+class HandOffOverlay(ButtonOverlay):
+    """Hides every hand until the named player says only they are looking."""
+
+    def __init__(self, manager: pygame_gui.UIManager, name: str, on_ready: Callable[[], None],
+                 reason: str = "") -> None:
+        self.name = name
+        self.reason = reason
+        cx, cy = TABLE_RECT.center
+        super().__init__(manager, Rect(cx - 170, cy + 60, 340, 56), f"I am {name}: show my cards", on_ready)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((16, 20, 26), TABLE_RECT)
+        cx, cy = TABLE_RECT.center
+        text(surface, "Pass the device to", (cx, cy - 110), size=28, colour=TEXT_DIM, anchor="center")
+        text(surface, self.name, (cx, cy - 60), size=64, bold=True, colour=GOLD, anchor="center")
+        hint = self.reason or "Everyone else, look away: the cards are hidden until they click."
+        text(surface, hint, (cx, cy + 10), size=20, colour=TEXT_DIM, anchor="center")
+
+
+class SummaryOverlay(ButtonOverlay):
+    """A round or game summary; Continue (or Enter) dismisses it."""
+
+    def __init__(self, manager: pygame_gui.UIManager, summary: Summary,
+                 on_close: Callable[[], None] | None = None) -> None:
+        self.summary = summary
+        rows = len(summary.rows) + len(summary.lines)
+        self.rect = Rect(0, 0, 640, min(620, 170 + 30 * rows))
+        self.rect.center = TABLE_RECT.center
+        super().__init__(manager, Rect(self.rect.centerx - 100, self.rect.bottom - 66, 200, 46), "Continue",
+                         on_close)
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(TABLE_RECT.size, pygame.SRCALPHA)
