@@ -1,0 +1,10 @@
+"""Mamma: family members walk a city of 27 cards to buy dinner. Pure rules and bots."""
+from __future__ import annotations
+
+from simulator.engine import register
+
+from .rules import MammaGame, MammaState
+
+register(MammaGame)
+
+__all__ = ["MammaGame", "MammaState"]
