@@ -679,27 +679,30 @@ class MammaState(State):
         path = active["path"] if active is not None else [self.loc[piece]]
         if to in path:
             return "A piece may not go back into a space it already crossed in this movement."
+        occupant = None
+        if _is_int(to):
+            if to == self.ingredient_space:
+                return "The ingredients card is a shop, not a space to walk on."
+            occupant = self._occupant(to, piece)
+            if occupant is not None and occupant > SCHOOLBUS:
+                return "Nothing may cross a traffic card."
+        elif to == BENCH:
+            if self._site_occupant(BENCH) is not None:
+                return "Only one character fits on the bench."
+        elif to == WC:
+            reason = self._can_enter_wc(piece)
+            if reason:
+                return reason
         cost = self.step_cost(piece, self.loc[piece], to, len(path) == 1)
         budget = self.budget()
         if cost > budget:
             extra = "" if active is not None and active["ride"] == "taxi" else " Play movement cards first."
             return f"That step costs {cost} mp and you have {budget}.{extra}"
-        if _is_int(to):
-            if to == self.ingredient_space:
-                return "The ingredients card is a shop, not a space to walk on."
-            occupant = self._occupant(to, piece)
-            if occupant is not None:
-                if occupant > SCHOOLBUS:
-                    return "Nothing may cross a traffic card."
-                runs_over = (piece == SCHOOLBUS and occupant in (WIFE, SON) and not self.dinner)
-                if not runs_over and not self._can_finish(piece, to, budget - cost, path):
-                    return (f"The {self._name(piece)} could not get past the {self._name(occupant)} "
-                            "to an empty space with the mp left.")
-        elif to == BENCH:
-            if self._site_occupant(BENCH) is not None:
-                return "Only one character fits on the bench."
-        elif to == WC:
-            return self._can_enter_wc(piece)
+        if occupant is not None:
+            runs_over = piece == SCHOOLBUS and occupant in (WIFE, SON) and not self.dinner
+            if not runs_over and not self._can_finish(piece, to, budget - cost, path):
+                return (f"The {self._name(piece)} could not get past the {self._name(occupant)} "
+                        "to an empty space with the mp left.")
         return None
 
     def _can_finish(self, piece: int, at: int, budget: int, path: list[Any]) -> bool:
