@@ -53,10 +53,10 @@ def word_key(text: str, language: str) -> str:
 
 
 def is_well_formed(text: str) -> bool:
-    """True for something a player could say: letters (and spaces, hyphens, apostrophes), not too long."""
+    """True for something a player could say: starts with a letter; letters, digits, spaces, hyphens, apostrophes; not too long."""
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_WORD_LENGTH:
         return False
-    if not all(ch.isalpha() or ch in " -'’." for ch in text.strip()):
+    if not all(ch.isalnum() or ch in " -'’." for ch in text.strip()):
         return False
     return bool(word_key(text, "") and word_key(text, "")[0].isalpha())
 
@@ -70,7 +70,7 @@ def singular_candidates(key: str, language: str) -> set[str]:
             out.add(key[:-1])
         if n > 5 and key.endswith("eren"):
             out.add(key[:-4])
-        if n > 4 and key.endswith("en"):
+        if n >= 4 and key.endswith("en"):
             base = key[:-2]
             stems = {base}
             if base[-1] == "v":
@@ -132,7 +132,10 @@ class Lexicon:
         entry = self.categories.get(category)
         if entry is None:
             return None
-        for candidate in singular_candidates(self.key(word), self.language):
+        key = self.key(word)
+        if key in entry.keys:
+            return key
+        for candidate in singular_candidates(key, self.language):
             if candidate in entry.keys:
                 return candidate
         return None

@@ -623,10 +623,15 @@ class WieWeetWatState(State):
         initial = lex.initial(word)
         if letter != JOKER and initial != letter:
             raise IllegalAction(f"{word!r} does not start with {letter}.")
-        key = lex.key(word)
+        key = self._canonical(word)
         if key in self._seat_keys(seat):
             raise IllegalAction(f"You already said {word!r}: every card needs another word.")
         return key
+
+    def _canonical(self, word: str) -> str:
+        """The word as the lexicon files it for the category in play (so "apen" is "aap"), else its key."""
+        lex = self.game.lexicon
+        return lex.match(self.category, word) or lex.key(word)
 
     def _check_answer(self, action: Answer) -> None:
         g = self.game
@@ -857,7 +862,7 @@ class WieWeetWatState(State):
         target = action.target if type(action) is CounterAttack else -1
         own = self.seat_answers(seat)
         bonus = bool(target < 0 and own and letter != own[0]["letter"])
-        self.answers.append({"seat": seat, "card": card, "word": action.word, "key": lex.key(action.word),
+        self.answers.append({"seat": seat, "card": card, "word": action.word, "key": self._canonical(action.word),
                              "letter": letter, "at_ms": action.at_ms, "target": target,
                              "bonus": bonus, "ok": None})
         if not self._has_more_to_play(seat) and not (target < 0 and self._may_attack(seat)):
@@ -910,7 +915,7 @@ class WieWeetWatState(State):
         yes = sum(1 for v in vote["votes"].values() if v)
         no = len(vote["votes"]) - yes
         accepted = yes > no or (yes == no and self.game.vote_tie_accepts)
-        key = self.game.lexicon.key(vote["word"])
+        key = self._canonical(vote["word"])
         self.verdicts[f"{self.category}|{key}"] = accepted
         self._event(vote["seat"], "vote", label=vote["word"], accepted=accepted, yes=yes, no=no)
         self.vote = None
@@ -1003,7 +1008,7 @@ class WieWeetWatState(State):
     def _perform_say(self, action: Say) -> None:
         g = self.game
         circle = self.circle
-        key = g.lexicon.key(action.word)
+        key = self._canonical(action.word)
         circle["words"].append(action.word)
         if key in circle["said"]:
             self._circle_fail(action.player, "repeat")
