@@ -1,0 +1,144 @@
+"""Wackelbett bots: they play through the same physics as the referee.
+
+A bot sees only its seat's view. To lay a card it rebuilds the table from the
+view, tries a few candidate placements in a copy of the world (the referee's own
+``judge_card``/``judge_princess``, imported lazily so this module stays pure) and
+picks the one that stands best. Then its hand trembles: the trace it submits is
+the chosen placement plus noise in position, angle and release height, drawn
+from the bot's :class:`~.components.HandSkill` (``[bots.*]`` in the scene file).
+Levels, weakest first: shaky, steady, surgeon.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar, Sequence
+
+from simulator.engine import Action
+from simulator.physics.snapshot import BodyPose
+
+from .hand import cover_range, lowering_trace, start_height, steady_spot
+from .layout import TableLayout, crown_point, rest_pose_on, wrap_angle
+from .rules import Pass, PlaceCard, PlacePrincess, WackelbettGame, layout_from_view
+
+# Where to try a card, in mm from its steady spot, most promising first.
+_SPOT_OFFSETS = (0.0, 6.0, -6.0, 12.0, -12.0, 18.0, -18.0)
+_EDGE_MARGIN = 2.0  # mm kept inside the range that covers the pea
+
+
+@dataclass(frozen=True)
+class _Trial:
+    """One placement tried in a copy of the world, and how well it stood."""
+
+    card: int
+    along: float
+    score: tuple[float, ...]
+
+    @property
+    def stands(self) -> bool:
+        return self.score[0] > 0
+
+
+class WackelbettBot:
+    """Chooses card and placement by trying them in the physics; its hand trembles."""
+
+    level: ClassVar[str]
+
+    def __init__(self, game: WackelbettGame, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        if self.level not in game.bot_skills:
+            raise game.scene.error(f"bots.{self.level}", "is missing: every bot level needs its hand skill")
+        self.skill = game.bot_skills[self.level]
+
+    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        if any(isinstance(a, PlacePrincess) for a in legal_actions):
+            return self._place_princess(rng)
+        cards = list(dict.fromkeys(a.card for a in legal_actions if isinstance(a, PlaceCard)))
+        if not cards:
+            return legal_actions[0]  # draw or pass: the only move there is
+        layout = layout_from_view(view)
+        lying = self.game.princess_lying or (view["mode"] == "table" and len(view["hand_cards"]) == 1)
+        best = self._best_trial(layout, cards, lying)
+        keep = next((a for a in legal_actions if isinstance(a, Pass)), None)
+        if keep is not None and not best.stands:
+            return keep  # the drawn card would not stand: keep it
+        return PlaceCard(self.seat, best.card, self._trembling_trace(layout, best, rng))
+
+    # -- thinking ----------------------------------------------------------------
+    def _candidates(self, layout: TableLayout, cards: list[int]) -> list[tuple[int, float]]:
+        """(card, offset along the top card), each card's best guesses first, round robin."""
+        g = self.game
+        lo, hi = cover_range(g.physics, layout, g.faces)
+        lo, hi = lo + _EDGE_MARGIN, hi - _EDGE_MARGIN
+        per_card = []
+        for card in cards:
+            spot = steady_spot(g.physics, layout, g.faces[card])
+            spots = list(dict.fromkeys(round(min(hi, max(lo, spot + d)), 3) for d in _SPOT_OFFSETS))
+            per_card.append([(card, along) for along in spots])
+        order = []
+        for rank in range(max(len(s) for s in per_card)):
+            order += [s[rank] for s in per_card if rank < len(s)]
+        return order
+
+    def _best_trial(self, layout: TableLayout, cards: list[int], lying: bool) -> _Trial:
+        from .referee import judge_card, judge_princess
+
+        g = self.game
+        trials = []
+        for card, along in self._candidates(layout, cards)[: self.skill.tries]:
+            target = rest_pose_on(g.physics, layout, along)
+            trace = lowering_trace(g.physics, target, start_height(g.physics, layout, target))
+            laid = judge_card(g.physics, g.faces, layout, card, trace)
+            card_stays = (not laid.fallen_cards and not laid.princess_pushed and laid.on_top
+                          and (laid.pea_covered or not g.cover_pea))
+            if not card_stays:
+                trials.append(_Trial(card, along, (0.0, 0.0, 0.0, 0.0)))
+                continue
+            after = judge_princess(g.physics, g.faces, laid.layout, card, 0.0, lying=lying)
+            stands = not after.fallen_cards and after.layout.princess is not None
+            bed = after.layout.bed
+            crown_x = crown_point(g.physics, g.faces[card], laid.layout.pose_of(card))[0]
+            trials.append(_Trial(card, along, (
+                float(stands),
+                float(after.princess_upright or lying),
+                -abs(wrap_angle(bed.angle)),        # a level bed is a steady bed
+                -abs(crown_x - bed.x),              # the princess's weight over the pea
+            )))
+        return max(trials, key=lambda t: t.score)
+
+    # -- the hand ----------------------------------------------------------------
+    def _trembling_trace(self, layout: TableLayout, trial: _Trial, rng: random.Random) -> tuple[float, ...]:
+        g, s = self.game, self.skill
+        aim = rest_pose_on(g.physics, layout, trial.along)
+        target = BodyPose(aim.x + rng.gauss(0.0, s.tremor_mm),
+                          aim.y,
+                          aim.angle + math.radians(rng.gauss(0.0, s.tremor_deg)))
+        release = g.physics.hand.release_clearance + abs(rng.gauss(0.0, s.release_mm))
+        start = start_height(g.physics, layout, target) + release
+        jitter = [rng.gauss(0.0, s.jitter_mm) for _ in range(8)]
+        return lowering_trace(g.physics, target, start, release_gap=release, jitter=jitter)
+
+    def _place_princess(self, rng: random.Random) -> PlacePrincess:
+        limit = self.game.physics.card.crown_radius
+        dx = max(-limit, min(limit, rng.gauss(0.0, self.skill.princess_mm)))
+        return PlacePrincess(self.seat, dx)
+
+
+class ShakyHandBot(WackelbettBot):
+    """A trembling hand that tries little before laying."""
+
+    level = "shaky"
+
+
+class SteadyHandBot(WackelbettBot):
+    """A calm hand that compares a few spots."""
+
+    level = "steady"
+
+
+class SurgeonHandBot(WackelbettBot):
+    """A hand that barely trembles and tries many spots."""
+
+    level = "surgeon"

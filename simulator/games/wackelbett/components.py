@@ -1,0 +1,326 @@
+"""What is in the Wackelbett box and how it behaves, read from ``scenes/wackelbett.toml``.
+
+Pure values: the rules, the bots and the pymunk world all read these. Every reader
+raises :class:`~simulator.engine.SceneError` naming the file, the key and what was
+expected when the scene file is wrong.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from simulator.engine import Scene
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """One bedding card: what is printed on it. ``pea``/``crown``: mm along the card from its centre."""
+
+    id: int
+    bedding: str
+    colour: str
+    pea: float
+    crown: float
+
+    @property
+    def label(self) -> str:
+        return f"{self.colour} {self.bedding}"
+
+
+@dataclass(frozen=True)
+class SolverSpec:
+    """How the world steps and when it counts as settled (see PHYSICS.md)."""
+
+    gravity: float
+    frame_hz: int
+    substeps: int
+    iterations: int
+    collision_slop: float
+    sleep_time_threshold: float
+    idle_speed_threshold: float
+    method: str
+    dynamic_top_cards: int
+    terminal_speed: float
+    settle_speed: float
+    settle_spin: float
+    settle_hold: float
+    settle_limit: float
+    out_of_bounds: float
+
+    @property
+    def frame_dt(self) -> float:
+        return 1.0 / self.frame_hz
+
+    @property
+    def settle_hold_frames(self) -> int:
+        return max(1, round(self.settle_hold * self.frame_hz))
+
+    @property
+    def settle_limit_frames(self) -> int:
+        return max(1, round(self.settle_limit * self.frame_hz))
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    half_width: float
+    thickness: float
+    friction: float
+
+
+@dataclass(frozen=True)
+class BedSpec:
+    """The can bottom seen from the side: a plate with two walls, on the wobble-pea."""
+
+    inner_width: float
+    plate_thickness: float
+    wall_thickness: float
+    wall_height: float
+    plate_mass: float
+    wall_mass: float
+    friction: float
+    pea_height: float
+    wobble_stiffness: float
+    wobble_damping: float
+
+    @property
+    def outer_half_width(self) -> float:
+        return self.inner_width / 2 + self.wall_thickness
+
+
+@dataclass(frozen=True)
+class UnderBedCardSpec:
+    length: float
+    thickness: float
+    mass: float
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    length: float
+    thickness: float
+    mass: float
+    friction: float
+    elasticity: float
+    pea_radius: float
+    crown_radius: float
+
+
+@dataclass(frozen=True)
+class PrincessSpec:
+    base_width: float
+    top_width: float
+    height: float
+    mass: float
+    friction: float
+    upright_tolerance: float  # radians
+    push_distance: float
+    push_angle: float  # radians
+
+
+@dataclass(frozen=True)
+class HandSpec:
+    max_force: float
+    max_torque: float
+    max_speed: float
+    max_spin: float
+    start_clearance: float
+    release_clearance: float
+    lower_speed: float
+    max_frames: int
+
+
+@dataclass(frozen=True)
+class WackelbettPhysics:
+    """Every physical parameter of the table, from the scene file."""
+
+    solver: SolverSpec
+    table: TableSpec
+    bed: BedSpec
+    under_bed: UnderBedCardSpec
+    card: CardSpec
+    princess: PrincessSpec
+    hand: HandSpec
+
+    @property
+    def bed_surface(self) -> float:
+        """Height of the under-bed card's top above the bed's underside, in the bed's frame."""
+        return self.bed.plate_thickness + self.under_bed.thickness
+
+
+@dataclass(frozen=True)
+class PlacementSpec:
+    """The finite set of placements ``legal_actions`` offers (free input is continuous)."""
+
+    card_offsets: tuple[float, ...]
+    princess_offsets: tuple[float, ...]
+
+
+def _positive(scene: Scene, key: str) -> float:
+    value = scene.get(key, float, minimum=0.0)
+    if value <= 0.0:
+        raise scene.error(key, f"must be greater than 0, got {value!r}")
+    return value
+
+
+def _number_list(scene: Scene, key: str, *, limit: float) -> tuple[float, ...]:
+    values = scene.get(key, list)
+    if not values or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        raise scene.error(key, f"expected a non-empty list of numbers, got {values!r}")
+    if any(abs(v) > limit for v in values):
+        raise scene.error(key, f"every value must lie within +-{limit}, got {values!r}")
+    return tuple(float(v) for v in values)
+
+
+def read_deck(scene: Scene, card: CardSpec) -> tuple[tuple[CardFace, ...], tuple[str, ...], tuple[str, ...], int]:
+    """The 36 cards, the bedding names, the colour names and the hand size.
+
+    Checks that each bedding has ``cards_per_bedding`` cards, that every colour and
+    bedding is declared, and that pea and crown are printed on the card.
+    """
+    deck = scene.table("deck")
+    beddings = tuple(deck.get("beddings", list))
+    colours = tuple(deck.get("colours", list))
+    for key, names in (("beddings", beddings), ("colours", colours)):
+        if not names or not all(isinstance(n, str) and n for n in names) or len(set(names)) != len(names):
+            raise deck.error(key, f"expected a list of distinct names, got {list(names)!r}")
+    per_bedding = deck.get("cards_per_bedding", int, minimum=1)
+    hand_size = deck.get("hand_size", int, minimum=1)
+    reach = card.length / 2 - card.pea_radius
+    faces = []
+    for i, entry in enumerate(deck.tables("cards")):
+        bedding = entry.get("bedding", str, choices=beddings)
+        colour = entry.get("colour", str, choices=colours)
+        pea = entry.get("pea", float, minimum=-reach, maximum=reach)
+        crown = entry.get("crown", float, minimum=-reach, maximum=reach)
+        faces.append(CardFace(i, bedding, colour, pea, crown))
+    for bedding in beddings:
+        count = sum(1 for f in faces if f.bedding == bedding)
+        if count != per_bedding:
+            raise deck.error("cards", f"expected {per_bedding} {bedding} cards, got {count}")
+    return tuple(faces), beddings, colours, hand_size
+
+
+def read_physics(scene: Scene) -> WackelbettPhysics:
+    """Every physical parameter; SceneError names the key of a missing or bad one."""
+    s = scene.table("physics")
+    method = s.get("method", str, choices=("weld", "substeps"))
+    solver = SolverSpec(
+        gravity=_positive(s, "gravity"),
+        frame_hz=s.get("frame_hz", int, minimum=10, maximum=1000),
+        substeps=s.get("substeps", int, minimum=1, maximum=64),
+        iterations=s.get("iterations", int, minimum=1, maximum=200),
+        collision_slop=s.get("collision_slop", float, minimum=0.0, maximum=5.0),
+        sleep_time_threshold=s.get("sleep_time_threshold", float, minimum=0.0),
+        idle_speed_threshold=_positive(s, "idle_speed_threshold"),
+        method=method,
+        dynamic_top_cards=s.get("dynamic_top_cards", int, minimum=1),
+        terminal_speed=_positive(s, "terminal_speed"),
+        settle_speed=_positive(s, "settle_speed"),
+        settle_spin=_positive(s, "settle_spin"),
+        settle_hold=_positive(s, "settle_hold"),
+        settle_limit=_positive(s, "settle_limit"),
+        out_of_bounds=_positive(s, "out_of_bounds"),
+    )
+    t = scene.table("table")
+    table = TableSpec(_positive(t, "half_width"), _positive(t, "thickness"), t.get("friction", float, minimum=0.0))
+    b = scene.table("bed")
+    bed = BedSpec(
+        inner_width=_positive(b, "inner_width"),
+        plate_thickness=_positive(b, "plate_thickness"),
+        wall_thickness=_positive(b, "wall_thickness"),
+        wall_height=b.get("wall_height", float, minimum=0.0),
+        plate_mass=_positive(b, "plate_mass"),
+        wall_mass=_positive(b, "wall_mass"),
+        friction=b.get("friction", float, minimum=0.0),
+        pea_height=_positive(b, "pea_height"),
+        wobble_stiffness=b.get("wobble_stiffness", float, minimum=0.0),
+        wobble_damping=b.get("wobble_damping", float, minimum=0.0),
+    )
+    u = scene.table("under_bed_card")
+    under_bed = UnderBedCardSpec(_positive(u, "length"), _positive(u, "thickness"), _positive(u, "mass"))
+    if under_bed.length > bed.inner_width:
+        raise u.error("length", f"must fit in the bed ({bed.inner_width} mm), got {under_bed.length}")
+    c = scene.table("card")
+    card = CardSpec(
+        length=_positive(c, "length"),
+        thickness=_positive(c, "thickness"),
+        mass=_positive(c, "mass"),
+        friction=c.get("friction", float, minimum=0.0),
+        elasticity=c.get("elasticity", float, minimum=0.0, maximum=1.0),
+        pea_radius=_positive(c, "pea_radius"),
+        crown_radius=_positive(c, "crown_radius"),
+    )
+    if card.pea_radius * 2 >= card.length:
+        raise c.error("pea_radius", f"the pea must fit on the card, got {card.pea_radius}")
+    p = scene.table("princess")
+    princess = PrincessSpec(
+        base_width=_positive(p, "base_width"),
+        top_width=_positive(p, "top_width"),
+        height=_positive(p, "height"),
+        mass=_positive(p, "mass"),
+        friction=p.get("friction", float, minimum=0.0),
+        upright_tolerance=math.radians(p.get("upright_tolerance_deg", float, minimum=1.0, maximum=89.0)),
+        push_distance=_positive(p, "push_distance"),
+        push_angle=math.radians(p.get("push_angle_deg", float, minimum=0.5, maximum=89.0)),
+    )
+    h = scene.table("hand")
+    hand = HandSpec(
+        max_force=_positive(h, "max_force"),
+        max_torque=_positive(h, "max_torque"),
+        max_speed=_positive(h, "max_speed"),
+        max_spin=_positive(h, "max_spin"),
+        start_clearance=_positive(h, "start_clearance"),
+        release_clearance=h.get("release_clearance", float, minimum=0.0),
+        lower_speed=_positive(h, "lower_speed"),
+        max_frames=h.get("max_frames", int, minimum=2),
+    )
+    return WackelbettPhysics(solver, table, bed, under_bed, card, princess, hand)
+
+
+def read_placements(scene: Scene, card: CardSpec) -> PlacementSpec:
+    p = scene.table("placements")
+    return PlacementSpec(
+        card_offsets=_number_list(p, "card_offsets", limit=card.length / 2),
+        princess_offsets=_number_list(p, "princess_offsets", limit=card.crown_radius),
+    )
+
+
+def read_colours(scene: Scene, colours: tuple[str, ...]) -> dict[str, tuple[int, int, int]]:
+    """RGB for each colour name, for the screen."""
+    table = scene.table("colours")
+    out = {}
+    for name in colours:
+        rgb = table.get(name, list)
+        if len(rgb) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in rgb):
+            raise table.error(name, f"expected [r, g, b] with 0-255 integers, got {rgb!r}")
+        out[name] = (rgb[0], rgb[1], rgb[2])
+    return out
+
+
+@dataclass(frozen=True)
+class HandSkill:
+    """How steady a bot's hand is (standard deviations) and how many placements it tries."""
+
+    tremor_mm: float
+    tremor_deg: float
+    release_mm: float
+    jitter_mm: float
+    princess_mm: float
+    tries: int
+
+
+def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
+    """Bot levels by name, in the order the scene lists them (weakest first)."""
+    bots = scene.table("bots")
+    skills = {}
+    for name in bots.keys():
+        level = bots.table(name)
+        skills[name] = HandSkill(
+            tremor_mm=level.get("tremor_mm", float, minimum=0.0),
+            tremor_deg=level.get("tremor_deg", float, minimum=0.0, maximum=45.0),
+            release_mm=level.get("release_mm", float, minimum=0.0),
+            jitter_mm=level.get("jitter_mm", float, minimum=0.0),
+            princess_mm=level.get("princess_mm", float, minimum=0.0),
+            tries=level.get("tries", int, minimum=1, maximum=64),
+        )
+    return skills

@@ -1,0 +1,116 @@
+"""The hand trace: what a placement records (pure).
+
+A trace is a flat tuple ``(x0, y0, a0, x1, y1, a1, ...)``: where the hand holds
+the card's centre, and at what angle, at each successive frame of the world's
+fixed frame rate. The card appears in the hand at the first point, follows the
+hand through a joint of limited force, and is let go after the last point. A
+screen records the mouse once per frame; bots build a trace from a few
+parameters with :func:`lowering_trace`. Either way the referee replays the very
+same frames through the same physics.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from simulator.physics.snapshot import BodyPose
+
+from .components import CardFace, PlacementSpec, WackelbettPhysics
+from .layout import TableLayout, pile_top, rest_pose_on, world_to_local
+
+HandTrace = tuple[float, ...]
+
+
+def trace_points(trace: Sequence[float]) -> list[BodyPose]:
+    return [BodyPose(trace[i], trace[i + 1], trace[i + 2]) for i in range(0, len(trace), 3)]
+
+
+def lowest_start(physics: WackelbettPhysics, layout: TableLayout, angle: float) -> float:
+    """The lowest centre height at which a card at ``angle`` clears the pile."""
+    c = physics.card
+    return pile_top(physics, layout) + c.length / 2 * abs(math.sin(angle)) + c.thickness / 2 * abs(math.cos(angle))
+
+
+def trace_problem(physics: WackelbettPhysics, layout: TableLayout, trace: object) -> str | None:
+    """Why ``trace`` cannot be a hand's movement here, as a sentence; None if it can."""
+    if not isinstance(trace, tuple) or not trace or len(trace) % 3:
+        return "The hand trace must be a list of x, y, angle triples."
+    frames = len(trace) // 3
+    if frames > physics.hand.max_frames:
+        return f"The hand may move the card for at most {physics.hand.max_frames} frames, not {frames}."
+    for value in trace:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            return f"The hand trace holds {value!r}, which is not a finite number."
+    ceiling = pile_top(physics, layout) + 1000.0
+    for pose in trace_points(trace):
+        if abs(pose.x) > physics.table.half_width or not 0.0 < pose.y <= ceiling:
+            return "The hand must stay over the table."
+        if abs(pose.angle) > 2 * math.pi:
+            return "The card may be turned at most one full turn."
+    first = trace_points(trace[:3])[0]
+    if first.y < lowest_start(physics, layout, first.angle):
+        return "Pick the card up above the pile: it may not appear inside the bedding."
+    return None
+
+
+def lowering_trace(physics: WackelbettPhysics, target: BodyPose, start_y: float, *,
+                   release_gap: float | None = None, jitter: Sequence[float] = ()) -> HandTrace:
+    """Hold the card at ``target.x``/``target.angle`` ``start_y`` high, lower it at the hand's
+    speed until it is ``release_gap`` above ``target.y`` and let go.
+
+    ``jitter`` (optional) adds one x offset per frame: a trembling hand.
+    """
+    gap = physics.hand.release_clearance if release_gap is None else release_gap
+    end_y = target.y + gap
+    step = physics.hand.lower_speed / physics.solver.frame_hz
+    frames = max(1, math.ceil(max(0.0, start_y - end_y) / step))
+    out: list[float] = []
+    for i in range(frames + 1):
+        y = start_y + (end_y - start_y) * i / frames
+        dx = jitter[i % len(jitter)] if jitter else 0.0
+        out += [target.x + dx, y, target.angle]
+    return tuple(out)
+
+
+def steady_spot(physics: WackelbettPhysics, layout: TableLayout, face: CardFace) -> float:
+    """Where along the top card (mm from its centre) to put ``face`` so that the card and
+    the princess on its crown balance over the bed's pea, while covering the pea beneath.
+
+    ``face`` is the card being laid; returns an offset along the top card's axis.
+    """
+    c, p = physics.card, physics.princess
+    share = p.mass / (c.mass + p.mass)
+    base = layout.cards[-1][1] if layout.cards else layout.bed
+    pivot_along = world_to_local(base, layout.bed.x, layout.bed.y)[0]
+    return pivot_along - face.crown * share
+
+
+def cover_range(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace]) -> tuple[float, float]:
+    """Offsets along the top card where a new card's centre covers the top card's pea."""
+    if not layout.cards:
+        half = physics.bed.inner_width / 2 - physics.card.length / 2
+        return -half, half
+    top = faces[layout.cards[-1][0]]
+    reach = physics.card.length / 2 - physics.card.pea_radius
+    return top.pea - reach, top.pea + reach
+
+
+def offered_targets(physics: WackelbettPhysics, placements: PlacementSpec, layout: TableLayout,
+                    faces: Sequence[CardFace], face: CardFace, *, margin: float = 2.0) -> list[BodyPose]:
+    """The representative resting spots offered for ``face``: the steady spot and the
+    scene's offsets around it, kept inside the range that covers the pea."""
+    lo, hi = cover_range(physics, layout, faces)
+    lo, hi = lo + margin, hi - margin
+    spot = steady_spot(physics, layout, face)
+    alongs: list[float] = []
+    for offset in placements.card_offsets:
+        along = round(min(hi, max(lo, spot + offset)), 3)
+        if along not in alongs:
+            alongs.append(along)
+    return [rest_pose_on(physics, layout, along) for along in alongs]
+
+
+def start_height(physics: WackelbettPhysics, layout: TableLayout, target: BodyPose) -> float:
+    """Where offered placements pick the card up: clear of the pile, above the target."""
+    return max(target.y + physics.hand.start_clearance, lowest_start(physics, layout, target.angle) + 0.5)
+

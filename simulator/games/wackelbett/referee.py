@@ -1,0 +1,117 @@
+"""The Wackelbett table's referee: the physics decides how a placement ended.
+
+Each ``judge_*`` function builds a fresh :class:`~.world.WackelbettWorld` from a
+recorded :class:`~.layout.TableLayout`, plays what the hand did, lets everything
+settle (or the scene's time limit pass) and returns a :class:`~.layout.TableOutcome`.
+They are pure functions of their inputs -- the same layout and the same hand
+trace always give the same outcome -- which is what lets the referee, a bot
+trying a placement, and a screen that ran the same frames live all agree.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .components import CardFace, WackelbettPhysics
+from .hand import trace_points
+from .layout import TableLayout, TableOutcome, rest_pose_on
+from .rules import STAGES, Verdict, WackelbettGame, WackelbettState
+from .world import WackelbettWorld
+
+
+def _is_pushed(physics: WackelbettPhysics, before, now) -> bool:
+    if now is None:
+        return True
+    p = physics.princess
+    moved = ((now.x - before.x) ** 2 + (now.y - before.y) ** 2) ** 0.5
+    return moved > p.push_distance or abs(now.angle - before.angle) > p.push_angle
+
+
+def judge_setup(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout, card: int,
+                *, lying: bool) -> TableOutcome:
+    """Lay ``card`` across the middle of the bed, put the princess on its crown, settle."""
+    world = WackelbettWorld(physics, faces, layout)
+    world.hold_card(card, rest_pose_on(physics, layout, 0.0, gap=0.05))
+    world.release()
+    world.place_princess(card, 0.0, lying=lying)
+    world.settle()
+    return world.outcome()
+
+
+def judge_card(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout, card: int,
+               trace: Sequence[float]) -> TableOutcome:
+    """Play the hand ``trace`` laying ``card`` on ``layout``, let go, settle and judge.
+
+    The princess counts as pushed when, while the card is laid, she moves more than
+    the scene allows relative to the card she stands on.
+    """
+    world = WackelbettWorld(physics, faces, layout)
+    support = layout.top_card
+    beneath = layout.top_card
+    points = trace_points(trace)
+    world.hold_card(card, points[0])
+    start = world.princess_relative_to(support)
+    pushed = False
+
+    def watch() -> None:
+        nonlocal pushed
+        if start is not None and not pushed:
+            pushed = _is_pushed(physics, start, world.princess_relative_to(support))
+
+    for point in points[1:]:
+        world.move_hand(point.x, point.y, point.angle)
+        world.step_frame()
+        watch()
+    world.release()
+    world.settle(on_frame=watch)
+    covered = beneath is None or (world.is_card_on_bed(beneath) and world.covers_pea(card, beneath))
+    return world.outcome(pea_covered=covered, on_top=world.is_on_top(card), princess_pushed=pushed)
+
+
+def judge_princess(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout, card: int,
+                   dx: float, *, lying: bool) -> TableOutcome:
+    """Put the princess on ``card``'s crown (``dx`` off it), upright or lying, and settle."""
+    world = WackelbettWorld(physics, faces, layout)
+    world.place_princess(card, dx, lying=lying)
+    world.settle()
+    return world.outcome()
+
+
+def judge_restand(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout,
+                  *, lying: bool) -> TableOutcome:
+    """Put the princess back on the top card's crown and settle. If she will not stand
+    there she is laid down instead, so the game can go on."""
+    world = WackelbettWorld(physics, faces, layout)
+    world.place_princess(layout.top_card, 0.0, lying=lying)
+    world.settle()
+    if not lying and not world.is_princess_upright():
+        world.place_princess(world.top_card(), 0.0, lying=True)
+        world.settle()
+    return world.outcome()
+
+
+class WackelbettReferee:
+    """Acts for the table (REFEREE): judges whatever the state is waiting for."""
+
+    def __init__(self, game: WackelbettGame) -> None:
+        self.game = game
+
+    def decide(self, state: WackelbettState) -> Verdict:
+        """The verdict the state waits for. Raises RuntimeError if it waits for none."""
+        g = self.game
+        stage = STAGES.get(state.phase)
+        layout = state.layout
+        if stage == "setup":
+            assert state.placing is not None
+            outcome = judge_setup(g.physics, g.faces, layout, state.placing, lying=state.lies_princess_down())
+        elif stage == "card":
+            assert state.placing is not None
+            outcome = judge_card(g.physics, g.faces, layout, state.placing, state.trace)
+        elif stage == "princess":
+            assert state.last_laid is not None
+            outcome = judge_princess(g.physics, g.faces, layout, state.last_laid, state.princess_dx,
+                                     lying=state.lies_princess_down())
+        elif stage == "settle":
+            outcome = judge_restand(g.physics, g.faces, layout, lying=state.lies_princess_down())
+        else:
+            raise RuntimeError(f"the table has nothing to judge in phase {state.phase!r}")
+        return Verdict.of(stage, outcome)

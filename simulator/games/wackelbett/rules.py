@@ -1,0 +1,666 @@
+"""Wackelbett rules (../shared/rules/wackelbett.txt; our reading in RULES.md). Pure: no pymunk.
+
+Cards are ints 0..35; :class:`WackelbettGame` knows each card's bedding, colour,
+pea and crown (:class:`~.components.CardFace`). The physics decides through the
+table's referee: a seat's :class:`PlaceCard` records what the hand did (a
+:mod:`hand trace <.hand>`), then :meth:`WackelbettState.current_players` is
+``(REFEREE,)`` and the referee (:mod:`.referee`, pymunk, imported lazily) rebuilds
+the world from the poses recorded here, replays the trace, lets everything settle
+and answers with a :class:`Verdict` that carries where everything came to rest.
+The rules only read verdicts, so replaying a game from its log needs no physics.
+
+A turn: ``PlaceCard`` -> verdict on the card -> ``PlacePrincess`` (stand her on the
+new crown) -> verdict on the princess. A failed placement sends the card back to
+the hand and, when the princess must be put back, a ``settle`` verdict (the table
+stands her up on the top crown) comes before the next player's turn.
+"""
+from __future__ import annotations
+
+import datetime
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from simulator.engine import REFEREE, Action, ActionCodec, Game, IllegalAction, Scene, State
+from simulator.physics.snapshot import BodyPose
+
+from .challenge import daily_challenge_seed
+from .components import read_bot_skills, read_colours, read_deck, read_physics, read_placements
+from .hand import lowering_trace, offered_targets, start_height, trace_problem
+from .layout import TableLayout, TableOutcome, pile_height, resting_bed
+
+# Phases. Seats act in TURN, DRAWN and PRINCESS; the referee in the others.
+SETUP = "setup"                        # the first card is laid across the bed
+TURN = "turn"                          # play a card, or draw when none fits
+DRAWN = "drawn"                        # the drawn card fits: lay it or keep it
+CARD_VERDICT = "card-verdict"          # the physics judges the card just laid
+PRINCESS = "princess"                  # stand the princess on the new card's crown
+PRINCESS_VERDICT = "princess-verdict"  # the physics judges her
+RESTAND = "restand"                    # she is put back on the top crown before the next turn
+OVER = "over"
+
+STAGES = {SETUP: "setup", CARD_VERDICT: "card", PRINCESS_VERDICT: "princess", RESTAND: "settle"}
+RECENT_EVENTS = 12
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCard(Action):
+    """Lay ``card`` from your hand: ``trace`` is what the hand did (see :mod:`.hand`)."""
+
+    kind = "place"
+    card: int
+    trace: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Action):
+    """None of your cards fits: draw one."""
+
+    kind = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Keep the card you drew, or (nothing to draw and nothing fits) let the next player go."""
+
+    kind = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class PlacePrincess(Action):
+    """Put the princess on the crown of the card you just laid, ``dx`` mm from its centre."""
+
+    kind = "princess"
+    dx: float
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict(Action):
+    """The table's report once everything has settled (acts as REFEREE).
+
+    ``stage`` names what was judged ("setup", "card", "princess", "settle").
+    ``bed_cards`` stayed on the bed, lowest first, with their poses (x, y, angle
+    flattened); ``fallen_cards`` left it. ``princess_pose`` is empty when she left
+    the bed. ``pea_covered``/``on_top``/``princess_pushed`` judge a card just laid.
+    """
+
+    kind = "verdict"
+    stage: str
+    bed_cards: tuple[int, ...]
+    card_poses: tuple[float, ...]
+    bed_pose: tuple[float, ...]
+    princess_pose: tuple[float, ...]
+    princess_upright: bool
+    fallen_cards: tuple[int, ...]
+    pea_covered: bool
+    on_top: bool
+    princess_pushed: bool
+
+    @classmethod
+    def of(cls, stage: str, outcome: TableOutcome) -> Verdict:
+        layout = outcome.layout
+        return cls(
+            REFEREE, stage,
+            tuple(card for card, _ in layout.cards),
+            tuple(v for _, pose in layout.cards for v in pose),
+            tuple(layout.bed),
+            tuple(layout.princess) if layout.princess is not None else (),
+            outcome.princess_upright, tuple(outcome.fallen_cards),
+            outcome.pea_covered, outcome.on_top, outcome.princess_pushed,
+        )
+
+    def outcome(self) -> TableOutcome:
+        p = self.card_poses
+        cards = tuple((card, BodyPose(p[3 * i], p[3 * i + 1], p[3 * i + 2])) for i, card in enumerate(self.bed_cards))
+        princess = BodyPose(*self.princess_pose) if self.princess_pose else None
+        layout = TableLayout(BodyPose(*self.bed_pose), cards, princess)
+        return TableOutcome(layout, self.fallen_cards, self.princess_upright, self.pea_covered, self.on_top,
+                            self.princess_pushed)
+
+
+def layout_from_view(view: dict[str, Any]) -> TableLayout:
+    """The table as a view shows it (what a bot rebuilds its copy of the world from)."""
+    princess = view["princess_pose"]
+    cards = tuple((card, BodyPose(*pose)) for card, pose in zip(view["bed_cards"], view["card_poses"]))
+    return TableLayout(BodyPose(*view["bed_pose"]), cards, BodyPose(*princess) if princess is not None else None)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+class WackelbettGame(Game):
+    """The box as the scene file describes it, and the options chosen for this table.
+
+    ``mode`` "auto" plays the solo challenge with one seat and the table game with
+    2-5; "challenge" requires exactly one seat (ValueError otherwise).
+    """
+
+    id = "wackelbett"
+    title = "Wackelbett"
+    min_players = 2
+    max_players = 5
+    actions = ActionCodec(PlaceCard, DrawCard, Pass, PlacePrincess, Verdict)
+
+    def __init__(self, players: int, scene: Scene | None = None, **options: Any) -> None:
+        mode = options.get("mode", "auto")
+        if mode == "challenge" and players != 1:
+            raise ValueError(f"The Wackelbett challenge is played solo (1 player), got {players!r}")
+        if players == 1 and mode in ("auto", "challenge"):
+            self.min_players = 1  # the solo challenge admits the one seat the table game does not
+        super().__init__(players, scene, **options)
+        self.is_challenge = players == 1
+        self.physics = read_physics(self.scene)
+        self.faces, self.beddings, self.colours, self.hand_size = read_deck(self.scene, self.physics.card)
+        self.placements = read_placements(self.scene, self.physics.card)
+        self.colour_rgb = read_colours(self.scene, self.colours)
+        self.bot_skills = read_bot_skills(self.scene)
+        self.open_hands: bool = self.options["open_hands"]
+        self.princess_lying: bool = self.options["princess_lying"]
+        self.cover_pea: bool = self.options["cover_pea"]
+        self.daily_seed_salt = self.scene.table("challenge").get("daily_seed_salt", str)
+        self.deck_size = len(self.faces)
+        if not self.is_challenge and self.deck_size < players * self.hand_size + 1:
+            raise self.scene.error("deck", f"holds {self.deck_size} cards, too few to deal {players} hands")
+        # fits[top][card]: "neither the same colour nor the same bedding".
+        self.fits = [
+            bytes(int(a.colour != b.colour and a.bedding != b.bedding) for b in self.faces) for a in self.faces
+        ]
+        self.draw_action = [DrawCard(p) for p in range(players)]
+        self.pass_action = [Pass(p) for p in range(players)]
+        self.princess_actions = [
+            [PlacePrincess(p, dx) for dx in self.placements.princess_offsets] for p in range(players)
+        ]
+
+    def daily_seed(self, day: datetime.date) -> int:
+        """The seed of ``day``'s challenge deck (the same for everyone that day)."""
+        return daily_challenge_seed(day, self.daily_seed_salt)
+
+    def card_label(self, card: int) -> str:
+        return self.faces[card].label
+
+    def new_state(self, seed: int) -> WackelbettState:
+        return WackelbettState(self, seed)
+
+    def state_from_json(self, data: dict[str, Any]) -> WackelbettState:
+        state = WackelbettState(self, int(data["seed"]), deal=False)
+        state._restore_common(data)
+        return state
+
+    def make_referee(self):
+        """The table's referee: pymunk physics, imported only when a table needs one."""
+        from .referee import WackelbettReferee
+
+        return WackelbettReferee(self)
+
+
+class WackelbettState(State):
+    """Hands, piles, what lies on the bed and where, and whose move it is."""
+
+    game: WackelbettGame
+
+    def __init__(self, game: WackelbettGame, seed: int, *, deal: bool = True) -> None:
+        super().__init__(game, seed)
+        n = game.players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.draw_pile: list[int] = []
+        self.reserve: list[int] = []
+        self.layout = TableLayout(resting_bed(game.physics))
+        self.princess_upright = False
+        self.phase = SETUP
+        self.current = 0
+        self.placing: int | None = None      # the card in the air, awaiting its verdict
+        self.trace: tuple[float, ...] = ()   # what the hand did with it
+        self.last_laid: int | None = None    # laid this turn, awaiting the princess
+        self.princess_dx = 0.0
+        self.drawn: int | None = None        # drawn this turn and fits
+        self.finishing = False               # the card being laid was the player's last
+        self.forced_passes = 0
+        self.winner: int | None = None
+        self.blocked = False
+        self.stacked = 0                     # challenge: cards laid successfully
+        self.best_height = 0.0               # challenge: mm of bedding reached
+        self.events: list[dict[str, Any]] = []
+        if deal:
+            self._deal()
+
+    # -- set-up ------------------------------------------------------------------
+    def _deal(self) -> None:
+        """Shuffle, deal 5 each, turn the top card over for the bed (the referee lays it)."""
+        g = self.game
+        cards = list(range(g.deck_size))
+        self.rng.shuffle(cards)
+        if g.is_challenge:
+            self.draw_pile = cards
+            self.placing = self.draw_pile.pop()
+            self.hands[0].append(self.draw_pile.pop())
+            self.current = 0
+        else:
+            for seat in range(g.players):
+                self.hands[seat] = [cards.pop() for _ in range(g.hand_size)]
+            self.draw_pile = cards
+            self.placing = self.draw_pile.pop()
+            # "The last player to have eaten peas begins": the table cannot ask, so chance decides.
+            self.current = self.rng.randrange(g.players)
+        self.phase = SETUP
+        self._event(self.current, "first", label=g.card_label(self.placing))
+
+    def _event(self, seat: int, what: str, **info: Any) -> None:
+        info["seat"] = seat
+        info["what"] = what
+        self.events.append(info)
+        del self.events[:-RECENT_EVENTS]
+
+    # -- what the rules ask ------------------------------------------------------
+    @property
+    def top_card(self) -> int | None:
+        return self.layout.top_card
+
+    def fits(self, card: int) -> bool:
+        """May ``card`` go on the bed now? Any card on a bare bed; in the challenge, any card."""
+        top = self.layout.top_card
+        return top is None or self.game.is_challenge or bool(self.game.fits[top][card])
+
+    def fitting_cards(self, seat: int) -> list[int]:
+        return [c for c in self.hands[seat] if self.fits(c)]
+
+    def lies_princess_down(self) -> bool:
+        """Is the princess laid down rather than stood? (pointer option, or the last card)."""
+        return self.game.princess_lying or self.finishing
+
+    def _needs_restand(self) -> bool:
+        if self.layout.princess is None:
+            return True
+        return not (self.princess_upright or self.game.princess_lying)
+
+    def placements_for(self, seat: int, card: int) -> list[PlaceCard]:
+        """The representative placements of ``card`` offered to ``seat``: lowered gently onto
+        the steadiest spots that cover the pea (the free choice is any hand trace)."""
+        g = self.game
+        out = []
+        for target in offered_targets(g.physics, g.placements, self.layout, g.faces, g.faces[card]):
+            trace = lowering_trace(g.physics, target, start_height(g.physics, self.layout, target))
+            out.append(PlaceCard(seat, card, trace))
+        return out
+
+    # -- contract ----------------------------------------------------------------
+    def current_players(self) -> tuple[int, ...]:
+        if self.phase == OVER:
+            return ()
+        if self.phase in STAGES:
+            return (REFEREE,)
+        return (self.current,)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if player != self.current or self.phase not in (TURN, DRAWN, PRINCESS):
+            return []
+        g = self.game
+        if self.phase == PRINCESS:
+            return list(g.princess_actions[player])
+        if self.phase == DRAWN:
+            assert self.drawn is not None
+            return [*self.placements_for(player, self.drawn), g.pass_action[player]]
+        fitting = self.fitting_cards(player)
+        if fitting:
+            return [a for card in fitting for a in self.placements_for(player, card)]
+        if self.draw_pile or self.reserve:
+            return [g.draw_action[player]]
+        return [g.pass_action[player]]
+
+    def check(self, action: Action) -> None:
+        g = self.game
+        if self.phase == OVER:
+            raise IllegalAction("The game is over.")
+        kind = type(action)
+        if kind is Verdict:
+            self._check_verdict(action)
+            return
+        if self.phase in STAGES:
+            raise IllegalAction("Wait until the bed has settled.")
+        if action.player != self.current:
+            raise IllegalAction(f"It is not your turn: Player {self.current + 1} is to play.")
+        hand = self.hands[action.player]
+        if kind is PlaceCard:
+            if self.phase not in (TURN, DRAWN):
+                raise IllegalAction("Stand the princess on the crown of the card you laid first.")
+            card = action.card
+            if not isinstance(card, int) or card not in hand:
+                raise IllegalAction("You do not hold that card.")
+            if self.phase == DRAWN and card != self.drawn:
+                raise IllegalAction("After drawing you may only lay the card you drew (or keep it).")
+            if not self.fits(card):
+                top = g.faces[self.top_card] if self.top_card is not None else None
+                raise IllegalAction(
+                    f"The {g.card_label(card)} may not go on the {top.label if top else 'bed'}: "
+                    "lay a card of another colour and another bedding."
+                )
+            problem = trace_problem(g.physics, self.layout, action.trace)
+            if problem:
+                raise IllegalAction(problem)
+            return
+        if kind is PlacePrincess:
+            if self.phase != PRINCESS:
+                raise IllegalAction("The princess is put on the crown right after laying a card.")
+            if not _is_number(action.dx) or abs(action.dx) > g.physics.card.crown_radius:
+                raise IllegalAction(
+                    f"Put the princess on the crown: at most {g.physics.card.crown_radius:g} mm from its middle."
+                )
+            return
+        if kind is DrawCard:
+            if self.phase != TURN:
+                raise IllegalAction("You may draw only at the start of your turn.")
+            if self.fitting_cards(action.player):
+                raise IllegalAction("You hold a card that fits, so you must lay it rather than draw.")
+            if not self.draw_pile and not self.reserve:
+                raise IllegalAction("There is no card left to draw.")
+            return
+        if kind is Pass:
+            if self.phase == DRAWN:
+                return
+            if self.phase == TURN and not self.fitting_cards(action.player) and not self.draw_pile \
+                    and not self.reserve:
+                return
+            if self.phase == TURN and self.fitting_cards(action.player):
+                raise IllegalAction("You hold a card that fits: lay it.")
+            if self.phase == TURN:
+                raise IllegalAction("None of your cards fits: draw one.")
+            raise IllegalAction("Stand the princess on the crown of the card you laid.")
+        raise IllegalAction(f"{action.kind!r} is not a Wackelbett action.")
+
+    def _check_verdict(self, v: Verdict) -> None:
+        if v.player != REFEREE or self.phase not in STAGES:
+            raise IllegalAction("Only the table reports how the bed settled, and only when it is due.")
+        if v.stage != STAGES[self.phase]:
+            raise IllegalAction(f"The table owes a {STAGES[self.phase]!r} verdict, not {v.stage!r}.")
+        expected = set(self.layout.card_ids)
+        if self.placing is not None:
+            expected.add(self.placing)
+        reported = list(v.bed_cards) + list(v.fallen_cards)
+        if sorted(reported) != sorted(expected):
+            raise IllegalAction("The verdict must account for exactly the cards on and over the bed.")
+        numbers = (*v.card_poses, *v.bed_pose, *v.princess_pose)
+        if len(v.card_poses) != 3 * len(v.bed_cards) or len(v.bed_pose) != 3 \
+                or len(v.princess_pose) not in (0, 3) or not all(_is_number(x) for x in numbers):
+            raise IllegalAction("The verdict's poses must be finite x, y, angle triples.")
+        flags = (v.princess_upright, v.pea_covered, v.on_top, v.princess_pushed)
+        if not all(isinstance(f, bool) for f in flags):
+            raise IllegalAction("The verdict's judgements must be true or false.")
+
+    def _perform(self, action: Action) -> None:
+        kind = type(action)
+        if kind is Verdict:
+            self._apply_verdict(action)
+        elif kind is PlaceCard:
+            self._lay(action)
+        elif kind is PlacePrincess:
+            self.princess_dx = float(action.dx)
+            self.phase = PRINCESS_VERDICT
+        elif kind is DrawCard:
+            self._draw(action.player)
+        else:
+            self._pass(action.player)
+
+    # -- moves -------------------------------------------------------------------
+    def _lay(self, action: PlaceCard) -> None:
+        seat = action.player
+        self.hands[seat].remove(action.card)
+        self.placing = action.card
+        self.trace = tuple(float(v) for v in action.trace)
+        self.finishing = not self.game.is_challenge and not self.hands[seat]
+        self.drawn = None
+        self.forced_passes = 0
+        self.phase = CARD_VERDICT
+        self._event(seat, "lays", label=self.game.card_label(action.card))
+
+    def _draw(self, seat: int) -> None:
+        self.mark_reveal()
+        self.forced_passes = 0
+        if not self.draw_pile:
+            # "When the drawing pile has been used up, shuffle the reserve cards and create another draw pile."
+            self.draw_pile = self.reserve
+            self.reserve = []
+            self.rng.shuffle(self.draw_pile)
+            self._event(seat, "reshuffle", count=len(self.draw_pile))
+        card = self.draw_pile.pop()
+        self.hands[seat].append(card)
+        self._event(seat, "draws")
+        if self.fits(card):
+            self.drawn = card
+            self.phase = DRAWN
+        else:
+            self._next_turn()
+
+    def _pass(self, seat: int) -> None:
+        if self.phase == DRAWN:
+            self.drawn = None
+            self._event(seat, "keeps")
+            self._next_turn()
+            return
+        self.forced_passes += 1
+        self._event(seat, "passes")
+        if self.forced_passes >= self.game.players:
+            self.blocked = True
+            self._event(seat, "blocked")
+            self._finish()
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.current = (self.current + 1) % self.game.players
+        self.phase = RESTAND if self._needs_restand() else TURN
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.placing = None
+        self.trace = ()
+
+    # -- verdicts ----------------------------------------------------------------
+    def _apply_verdict(self, v: Verdict) -> None:
+        outcome = v.outcome()
+        stage = v.stage
+        if stage == "setup":
+            self._settled(outcome, by_itself=True)
+            self.placing = None
+            self.phase = RESTAND if self._needs_restand() else TURN
+        elif stage == "settle":
+            self._settled(outcome, by_itself=True)
+            if self.game.is_challenge and outcome.fallen_cards:
+                self._finish()
+            else:
+                self.phase = TURN
+        elif stage == "card":
+            self._judge_card(outcome)
+        else:
+            self._judge_princess(outcome)
+
+    def _settled(self, outcome: TableOutcome, *, by_itself: bool) -> None:
+        """Take the settled table; with ``by_itself`` the fallen cards go to the reserve."""
+        self.layout = outcome.layout
+        self.princess_upright = outcome.princess_upright
+        if by_itself and outcome.fallen_cards:
+            # "When the princess bed tilts without anyone touching it, the fallen cards are
+            # added to the face-up reserve pile."
+            self.reserve.extend(outcome.fallen_cards)
+            self._event(self.current, "tilted", count=len(outcome.fallen_cards))
+
+    def _judge_card(self, outcome: TableOutcome) -> None:
+        card = self.placing
+        assert card is not None
+        self.placing = None
+        self.trace = ()
+        reasons = []
+        if outcome.fallen_cards:
+            reasons.append("cards fell off the bed")
+        if self.layout.princess is not None and outcome.layout.princess is None:
+            reasons.append("the princess fell off the bed")
+        if outcome.princess_pushed:
+            reasons.append("the princess was pushed aside")
+        if self.game.cover_pea and not outcome.pea_covered:
+            reasons.append("the pea beneath was not covered")
+        if not outcome.on_top:
+            reasons.append("the card did not stay on top of the pile")
+        if reasons:
+            self._failed(card, outcome, reasons)
+            return
+        self.layout = outcome.layout
+        self.princess_upright = outcome.princess_upright
+        self.last_laid = card
+        self.phase = PRINCESS
+        self._event(self.current, "laid", label=self.game.card_label(card))
+
+    def _judge_princess(self, outcome: TableOutcome) -> None:
+        card = self.last_laid
+        assert card is not None
+        self.last_laid = None
+        reasons = []
+        if outcome.fallen_cards:
+            reasons.append("cards fell off the bed")
+        if outcome.layout.princess is None:
+            reasons.append("the princess fell off the bed")
+        if reasons:
+            self._failed(card, outcome, reasons)
+            return
+        seat = self.current
+        self.layout = outcome.layout
+        self.princess_upright = outcome.princess_upright
+        self._event(seat, "stays", label=self.game.card_label(card))
+        if self.finishing:
+            # "If Penny and all cards remain on the pile, you have won the game!"
+            self.finishing = False
+            self.winner = seat
+            self._event(seat, "wins")
+            self._finish()
+            return
+        if self.game.is_challenge:
+            self.stacked += 1
+            self.best_height = max(self.best_height, round(pile_height(self.game.physics, self.layout), 1))
+            if not self.draw_pile:
+                self._event(seat, "complete")
+                self._finish()
+                return
+            self.mark_reveal()
+            self.hands[seat].append(self.draw_pile.pop())
+        self._next_turn()
+
+    def _failed(self, card: int, outcome: TableOutcome, reasons: list[str]) -> None:
+        """The placement failed: the player takes the card back, other fallen cards go face up
+        to the reserve, and the princess is put back on the top crown before the next turn."""
+        seat = self.current
+        self.layout = outcome.layout.without([card])
+        self.princess_upright = outcome.princess_upright
+        self.hands[seat].append(card)
+        others = [c for c in outcome.fallen_cards if c != card]
+        self.reserve.extend(others)
+        self.finishing = False
+        self._event(seat, "fails", reason="; ".join(reasons), label=self.game.card_label(card), count=len(others))
+        if self.game.is_challenge:
+            self._finish()
+            return
+        self.current = (seat + 1) % self.game.players
+        self.phase = RESTAND
+
+    # -- outcome -----------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[float]:
+        """Table game: minus the cards left in hand (the winner has none). Challenge: mm reached."""
+        if self.game.is_challenge:
+            return [self.best_height]
+        return [-float(len(hand)) for hand in self.hands]
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        if self.winner is not None:
+            return [self.winner]
+        return super().winners()
+
+    # -- information -------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        g = self.game
+        layout = self.layout
+        view: dict[str, Any] = {
+            "seat": player,
+            "players": g.players,
+            "mode": "challenge" if g.is_challenge else "table",
+            "phase": self.phase,
+            "current": None if self.phase == OVER else self.current,
+            "hand_cards": list(self.hands[player]) if player is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "drawn_card": self.drawn if player == self.current else None,
+            "draw_pile_size": len(self.draw_pile),
+            "reserve_cards": list(self.reserve),
+            "bed_cards": list(layout.card_ids),
+            "card_poses": [list(pose) for _, pose in layout.cards],
+            "bed_pose": list(layout.bed),
+            "princess_pose": list(layout.princess) if layout.princess is not None else None,
+            "princess_upright": self.princess_upright,
+            "princess_lying": self.lies_princess_down(),
+            "top_card": layout.top_card,
+            "placing_card": self.placing,
+            "trace": list(self.trace),
+            "last_laid_card": self.last_laid,
+            "princess_dx": self.princess_dx,
+            "winner": self.winner,
+            "blocked": self.blocked,
+            "scores": self.scores(),
+            "stacked": self.stacked,
+            "best_height": self.best_height,
+            "events": [dict(e) for e in self.events],
+        }
+        if g.open_hands:
+            view["open_hand_cards"] = [list(h) for h in self.hands]
+        return view
+
+    def card_zones(self) -> dict[str, list[int]]:
+        zones = {"draw": list(self.draw_pile), "reserve": list(self.reserve), "bed": list(self.layout.card_ids),
+                 "placing": [self.placing] if self.placing is not None else []}
+        for seat, hand in enumerate(self.hands):
+            zones[f"hand{seat}"] = list(hand)
+        return zones
+
+    def hidden_from(self, player: int | None) -> set[int]:
+        hidden = set(self.draw_pile)
+        if not self.game.open_hands:
+            for seat, hand in enumerate(self.hands):
+                if seat != player:
+                    hidden.update(hand)
+        return hidden
+
+    # -- persistence -------------------------------------------------------------
+    def _fields_to_json(self) -> dict[str, Any]:
+        return {
+            "hands": self.hands, "draw_pile": self.draw_pile, "reserve": self.reserve,
+            "layout": self.layout.to_json(), "princess_upright": self.princess_upright,
+            "phase": self.phase, "current": self.current, "placing": self.placing,
+            "trace": list(self.trace), "last_laid": self.last_laid, "princess_dx": self.princess_dx,
+            "drawn": self.drawn, "finishing": self.finishing, "forced_passes": self.forced_passes,
+            "winner": self.winner, "blocked": self.blocked, "stacked": self.stacked,
+            "best_height": self.best_height, "events": self.events,
+        }
+
+    def _fields_from_json(self, data: dict[str, Any]) -> None:
+        self.hands = [[int(c) for c in hand] for hand in data["hands"]]
+        self.draw_pile = [int(c) for c in data["draw_pile"]]
+        self.reserve = [int(c) for c in data["reserve"]]
+        self.layout = TableLayout.from_json(data["layout"])
+        self.princess_upright = bool(data["princess_upright"])
+        self.phase = str(data["phase"])
+        self.current = int(data["current"])
+        self.placing = None if data["placing"] is None else int(data["placing"])
+        self.trace = tuple(float(v) for v in data["trace"])
+        self.last_laid = None if data["last_laid"] is None else int(data["last_laid"])
+        self.princess_dx = float(data["princess_dx"])
+        self.drawn = None if data["drawn"] is None else int(data["drawn"])
+        self.finishing = bool(data["finishing"])
+        self.forced_passes = int(data["forced_passes"])
+        self.winner = None if data["winner"] is None else int(data["winner"])
+        self.blocked = bool(data["blocked"])
+        self.stacked = int(data["stacked"])
+        self.best_height = float(data["best_height"])
+        self.events = list(data["events"])
+        if len(self.hands) != self.game.players:
+            raise ValueError("hands must have one entry per seat")
+        if self.phase not in (SETUP, TURN, DRAWN, CARD_VERDICT, PRINCESS, PRINCESS_VERDICT, RESTAND, OVER):
+            raise ValueError(f"unknown phase {self.phase!r}")

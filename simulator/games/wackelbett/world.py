@@ -1,0 +1,399 @@
+"""The Wackelbett table as a pymunk world, seen from the side (units mm, g, s).
+
+A static table; the bed (the can bottom: a plate with two walls, the under-bed
+card welded inside) on a pivot at the wobble-pea with a damped rotary spring for
+the magnet, so it rocks and settles back; bedding cards as thin boxes; the
+princess as a tall trapezoid that can stand, lean, topple and slide; and a hand
+(:class:`~simulator.physics.drag.DragHand`) that carries the card being laid.
+
+The world is always built from a :class:`~.layout.TableLayout` (the poses the game
+state recorded) and always advanced by whole fixed frames, so the referee, a bot
+trying a placement and a live screen all compute the same thing. With
+``method = "weld"`` every card below the top ``dynamic_top_cards`` is welded onto
+the bed as it lies (PHYSICS.md explains why).
+
+The screen's use, frame by frame:
+``world = WackelbettWorld(physics, faces, state_layout)`` when the player picks a
+card up; ``hold_card(card, pose)``; then each frame ``move_hand(x, y, angle)`` and
+``step_frame()``; ``release()``; keep calling ``step_frame()`` (``is_settled()``
+says when to stop); draw from ``card_pose``/``bed_pose``/``princess_pose``.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable, Sequence
+
+import pymunk
+
+from simulator.physics.drag import DragHand
+from simulator.physics.settle import SettleWatch
+from simulator.physics.snapshot import BodyPose, kinetic_energy, pose_of, potential_energy, put_at_rest
+from simulator.physics.stepping import FixedStep, step_frame
+from simulator.physics.weld import weld_onto
+
+from .components import CardFace, WackelbettPhysics
+from .layout import (TableLayout, TableOutcome, covers_pea, is_on_crown, local_to_world, relative_pose,
+                     world_to_local, wrap_angle)
+
+CT_TABLE, CT_BED, CT_CARD, CT_PRINCESS = 1, 2, 3, 4
+_CAT_TABLE, _CAT_BED, _CAT_CARD, _CAT_LAID, _CAT_PRINCESS = 1, 2, 4, 8, 16
+_ALL = 0xFFFFFFFF
+_CARD_FILTER = pymunk.ShapeFilter(categories=_CAT_CARD, mask=_ALL)
+# The card being laid passes beside the princess: in the real game she stands on
+# one spot of a wide card and the new card is laid next to her feet. Seen from the
+# side that card would overlap her, so it ignores her until she is put on it.
+_LAID_FILTER = pymunk.ShapeFilter(categories=_CAT_LAID, mask=_ALL & ~_CAT_PRINCESS)
+_PRINCESS_FILTER = pymunk.ShapeFilter(categories=_CAT_PRINCESS, mask=_ALL & ~_CAT_LAID)
+_BED_FILTER = pymunk.ShapeFilter(categories=_CAT_BED, mask=_ALL)
+_TABLE_FILTER = pymunk.ShapeFilter(categories=_CAT_TABLE, mask=_ALL)
+_GAP = 0.05  # mm: bodies put down by the table start this far above what carries them
+_TOUCH = 0.5  # mm: a body whose lowest point is this close to the table top touches it
+# A body leaving the table needs many frames to get out of bounds, so looking every
+# 16th frame is enough and keeps the per-frame cost at the solver's.
+_LOST_CHECK_FRAMES = 16
+
+
+def _box(body: pymunk.Body, x0: float, y0: float, x1: float, y1: float) -> pymunk.Poly:
+    return pymunk.Poly(body, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+
+
+class WackelbettWorld:
+    """One table in pymunk, built from ``layout``. Cards are identified by their ids."""
+
+    def __init__(self, physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout) -> None:
+        self.physics = physics
+        self.faces = faces
+        solver = physics.solver
+        self.fixed_step = FixedStep(solver.frame_hz, solver.substeps)
+        space = pymunk.Space()
+        space.gravity = (0.0, -solver.gravity)
+        space.iterations = solver.iterations
+        space.collision_slop = solver.collision_slop
+        space.idle_speed_threshold = solver.idle_speed_threshold
+        if solver.sleep_time_threshold > 0:
+            space.sleep_time_threshold = solver.sleep_time_threshold
+        self.space = space
+        self.frame = 0
+        self._build_table()
+        self.bed = self._build_bed(layout.bed)
+        self.free_cards: dict[int, pymunk.Body] = {}
+        self.welded_cards: dict[int, BodyPose] = {}  # pose in the bed's frame
+        self.laid_card: int | None = None
+        free = len(layout.cards) if solver.method == "substeps" else solver.dynamic_top_cards
+        for index, (card, pose) in enumerate(layout.cards):
+            body = self._add_card(card, pose, _CARD_FILTER)
+            if index < len(layout.cards) - free:
+                weld_onto(body, self.bed)
+                del self.free_cards[card]
+                self.welded_cards[card] = relative_pose(layout.bed, pose)
+        self.princess: pymunk.Body | None = None
+        if layout.princess is not None:
+            self.princess = self._add_princess(layout.princess)
+        self.hand = DragHand(space, physics.hand.max_force, physics.hand.max_torque)
+        self._hand_target: BodyPose | None = None
+        self._gone: set[int] = set()  # cards removed after leaving the table altogether
+
+    # -- building ------------------------------------------------------------------
+    def _build_table(self) -> None:
+        t = self.physics.table
+        top = _box(self.space.static_body, -t.half_width, -t.thickness, t.half_width, 0.0)
+        top.friction = t.friction
+        top.collision_type = CT_TABLE
+        top.filter = _TABLE_FILTER
+        self.space.add(top)
+
+    def _build_bed(self, pose: BodyPose) -> pymunk.Body:
+        b, u = self.physics.bed, self.physics.under_bed
+        bed = pymunk.Body()
+        half, wall, plate = b.inner_width / 2, b.wall_thickness, b.plate_thickness
+        shapes = [
+            _box(bed, -half - wall, 0.0, half + wall, plate),
+            _box(bed, -half - wall, plate, -half, plate + b.wall_height),
+            _box(bed, half, plate, half + wall, plate + b.wall_height),
+            _box(bed, -u.length / 2, plate, u.length / 2, plate + u.thickness),  # the under-bed card
+        ]
+        for shape, mass in zip(shapes, (b.plate_mass, b.wall_mass, b.wall_mass, u.mass)):
+            shape.mass = mass
+            shape.friction = b.friction
+            shape.collision_type = CT_BED
+            shape.filter = _BED_FILTER
+        shapes[3].friction = self.physics.card.friction
+        put_at_rest(bed, pose)
+        static = self.space.static_body
+        pivot = pymunk.PivotJoint(static, bed, (0.0, b.pea_height), (0.0, 0.0))
+        magnet = pymunk.DampedRotarySpring(static, bed, 0.0, b.wobble_stiffness, b.wobble_damping)
+        self.space.add(bed, *shapes, pivot, magnet)
+        return bed
+
+    def _add_card(self, card: int, pose: BodyPose, shape_filter: pymunk.ShapeFilter) -> pymunk.Body:
+        c = self.physics.card
+        body = pymunk.Body()
+        shape = _box(body, -c.length / 2, -c.thickness / 2, c.length / 2, c.thickness / 2)
+        shape.mass = c.mass
+        shape.friction = c.friction
+        shape.elasticity = c.elasticity
+        shape.collision_type = CT_CARD
+        shape.filter = shape_filter
+        put_at_rest(body, pose)
+        self.space.add(body, shape)
+        self.free_cards[card] = body
+        return body
+
+    def _princess_vertices(self) -> list[tuple[float, float]]:
+        p = self.physics.princess
+        hb, ht = p.base_width / 2, p.top_width / 2
+        return [(-hb, 0.0), (hb, 0.0), (ht, p.height), (-ht, p.height)]
+
+    def _add_princess(self, pose: BodyPose) -> pymunk.Body:
+        p = self.physics.princess
+        body = pymunk.Body()
+        shape = pymunk.Poly(body, self._princess_vertices())
+        shape.mass = p.mass
+        shape.friction = p.friction
+        shape.collision_type = CT_PRINCESS
+        shape.filter = _PRINCESS_FILTER
+        put_at_rest(body, pose)
+        self.space.add(body, shape)
+        return body
+
+    # -- time ----------------------------------------------------------------------
+    def step_frame(self) -> None:
+        """Advance one fixed frame (``physics.solver.frame_hz``) of substeps, steering the hand."""
+        if self._hand_target is not None:
+            self._steer_hand(self._hand_target)
+        step_frame(self.space, self.fixed_step)
+        self.frame += 1
+        self._apply_air_drag()
+        if self.frame % _LOST_CHECK_FRAMES == 0:
+            self._drop_lost_bodies()
+
+    def _steer_hand(self, target: BodyPose) -> None:
+        """Head for ``target``, no faster than a hand moves (the trace may ask for more)."""
+        h, dt = self.physics.hand, self.fixed_step.frame_dt
+        hx, hy = self.hand.body.position
+        dx, dy = target.x - hx, target.y - hy
+        reach = h.max_speed * dt
+        dist = math.hypot(dx, dy)
+        if dist > reach:
+            dx, dy = dx * reach / dist, dy * reach / dist
+        turn = max(-h.max_spin * dt, min(h.max_spin * dt, target.angle - self.hand.body.angle))
+        self.hand.steer(hx + dx, hy + dy, self.hand.body.angle + turn, dt)
+
+    def _apply_air_drag(self) -> None:
+        """Cap free bodies at the terminal speed of a flat card falling through air.
+
+        Without it a card dropped from high moves more than its own thickness per
+        substep and can pass through the top card (PHYSICS.md, "tunnelling").
+        """
+        cap = self.physics.solver.terminal_speed
+        bodies = list(self.free_cards.values())
+        if self.princess is not None:
+            bodies.append(self.princess)
+        for body in bodies:
+            vx, vy = body.velocity
+            speed = math.hypot(vx, vy)
+            if speed > cap:
+                body.velocity = (vx * cap / speed, vy * cap / speed)
+
+    def _drop_lost_bodies(self) -> None:
+        """Take out bodies that flew off the table altogether, before they poison the solver."""
+        limit = self.physics.solver.out_of_bounds
+        for card, body in self.free_cards.items():
+            if card in self._gone:
+                continue
+            x, y = body.position
+            if not (abs(x) < limit and -limit < y < limit):
+                self._remove_lost(body)
+                self._gone.add(card)
+        if self.princess is not None:
+            x, y = self.princess.position
+            if not (abs(x) < limit and -limit < y < limit):
+                self._remove_lost(self.princess)
+                self.princess = None
+
+    def _remove_lost(self, body: pymunk.Body) -> None:
+        if self.hand.held is body:
+            self.release()
+        self.space.remove(body, *body.shapes)
+
+    def moving_bodies(self) -> list[pymunk.Body]:
+        """The bodies that can move: the bed, the free cards still in play, the princess."""
+        bodies = [self.bed]
+        bodies += [b for c, b in self.free_cards.items() if c not in self._gone]
+        if self.princess is not None:
+            bodies.append(self.princess)
+        return bodies
+
+    def is_settled(self) -> bool:
+        """True when nothing moves faster than the scene's settle speed (one frame's look)."""
+        s = self.physics.solver
+        watch = SettleWatch(s.settle_speed, s.settle_spin, 1)
+        return watch.update(self.moving_bodies())
+
+    def settle(self, on_frame: Callable[[], None] | None = None, limit_frames: int | None = None) -> bool:
+        """Step until everything has been still for ``settle_hold`` or the limit passes.
+
+        Returns True if it settled. ``on_frame`` is called after every frame.
+        """
+        s = self.physics.solver
+        watch = SettleWatch(s.settle_speed, s.settle_spin, s.settle_hold_frames)
+        for _ in range(limit_frames if limit_frames is not None else s.settle_limit_frames):
+            self.step_frame()
+            if on_frame is not None:
+                on_frame()
+            if watch.update(self.moving_bodies()):
+                return True
+        return False
+
+    # -- the hand ------------------------------------------------------------------
+    def hold_card(self, card: int, pose: BodyPose) -> None:
+        """The card ``card`` appears in the hand at ``pose`` (its centre), to be laid.
+
+        Raises ValueError if it is already on the table, RuntimeError if the hand is full.
+        """
+        if card in self.free_cards or card in self.welded_cards:
+            raise ValueError(f"card {card} is already on the table")
+        body = self._add_card(card, pose, _LAID_FILTER)
+        self.laid_card = card
+        self.hand.attach(body)
+        self._hand_target = pose
+
+    def move_hand(self, x: float, y: float, angle: float) -> None:
+        """Where the hand should be at the end of the next frame."""
+        self._hand_target = BodyPose(x, y, angle)
+
+    def release(self) -> None:
+        """Let go of the card (it keeps the velocity the hand gave it)."""
+        self.hand.release()
+        self._hand_target = None
+
+    @property
+    def is_holding(self) -> bool:
+        return self.hand.is_holding
+
+    # -- the princess --------------------------------------------------------------
+    def princess_spot(self, card: int | None, dx: float, lying: bool) -> BodyPose:
+        """Where the princess goes on ``card``'s crown (+``dx`` along it), upright or lying
+        on her side; on the middle of the bed when ``card`` is None."""
+        if card is None:
+            base = pose_of(self.bed)
+            along, up = dx, self.physics.bed_surface
+        else:
+            base = self.card_pose(card)
+            along, up = self.faces[card].crown + dx, self.physics.card.thickness / 2
+        # Lying on her side she rests on a slanted edge: tilt her so that edge is flat.
+        p = self.physics.princess
+        tilt = math.pi / 2 + math.atan2((p.base_width - p.top_width) / 2, p.height) if lying else 0.0
+        c, s = math.cos(tilt), math.sin(tilt)
+        turned = [(c * x - s * y, s * x + c * y) for x, y in self._princess_vertices()]
+        mid = (min(x for x, _ in turned) + max(x for x, _ in turned)) / 2
+        low = min(y for _, y in turned)
+        x, y = local_to_world(base, along - mid, up - low + _GAP)
+        return BodyPose(x, y, base.angle + tilt)
+
+    def place_princess(self, card: int | None, dx: float = 0.0, *, lying: bool = False) -> None:
+        """Stand the princess on ``card``'s crown (or lay her down there), at rest."""
+        pose = self.princess_spot(card, dx, lying)
+        if card is not None and card == self.laid_card:
+            # She is now put on the card just laid: from here on they touch.
+            for shape in self.free_cards[card].shapes:
+                shape.filter = _CARD_FILTER
+            self.laid_card = None
+        if self.princess is None:
+            self.princess = self._add_princess(pose)
+        else:
+            put_at_rest(self.princess, pose)
+            self.space.reindex_shapes_for_body(self.princess)
+
+    # -- what is where -------------------------------------------------------------
+    def bed_pose(self) -> BodyPose:
+        return pose_of(self.bed)
+
+    def card_pose(self, card: int) -> BodyPose:
+        """The pose of a card in the world (welded or free); KeyError if it is not there."""
+        if card in self.welded_cards:
+            local = self.welded_cards[card]
+            bed = pose_of(self.bed)
+            x, y = local_to_world(bed, local.x, local.y)
+            return BodyPose(x, y, bed.angle + local.angle)
+        return pose_of(self.free_cards[card])
+
+    def princess_pose(self) -> BodyPose | None:
+        return pose_of(self.princess) if self.princess is not None else None
+
+    def card_ids(self) -> list[int]:
+        """Every card in the world, welded first, then free ones in the order they came."""
+        return list(self.welded_cards) + [c for c in self.free_cards if c not in self._gone]
+
+    def _touches_table(self, body: pymunk.Body) -> bool:
+        return any(shape.bb.bottom < _TOUCH for shape in body.shapes)
+
+    def _inside_bed(self, pose: BodyPose) -> bool:
+        if not pose.is_finite():
+            return False
+        x, y = world_to_local(pose_of(self.bed), pose.x, pose.y)
+        return abs(x) <= self.physics.bed.outer_half_width and y >= 0.0
+
+    def is_card_on_bed(self, card: int) -> bool:
+        """False once a card has left the bed: it touches the table or lies outside the bed's outline."""
+        if card in self.welded_cards:
+            return True
+        if card in self._gone:
+            return False
+        body = self.free_cards[card]
+        return self._inside_bed(pose_of(body)) and not self._touches_table(body)
+
+    def is_princess_on_bed(self) -> bool:
+        body = self.princess
+        return body is not None and self._inside_bed(pose_of(body)) and not self._touches_table(body)
+
+    def is_princess_upright(self) -> bool:
+        """She stands (leans less than the tolerance against the bed) and is on the bed."""
+        if not self.is_princess_on_bed():
+            return False
+        assert self.princess is not None
+        return abs(wrap_angle(self.princess.angle - self.bed.angle)) <= self.physics.princess.upright_tolerance
+
+    def fallen_cards(self) -> tuple[int, ...]:
+        return tuple(c for c in self.card_ids() if not self.is_card_on_bed(c))
+
+    def layout(self) -> TableLayout:
+        """The table now: the cards still on the bed, lowest first (by height in the bed's frame)."""
+        bed = pose_of(self.bed)
+        on_bed = [(c, self.card_pose(c)) for c in self.card_ids() if self.is_card_on_bed(c)]
+        on_bed.sort(key=lambda item: world_to_local(bed, item[1].x, item[1].y)[1])
+        princess = self.princess_pose() if self.is_princess_on_bed() else None
+        return TableLayout(bed, tuple(on_bed), princess)
+
+    def top_card(self) -> int | None:
+        return self.layout().top_card
+
+    def covers_pea(self, card: int, beneath: int) -> bool:
+        """Did ``card`` come to lie over ``beneath`` hiding its whole pea?"""
+        return covers_pea(self.physics, self.faces[beneath], self.card_pose(beneath), self.card_pose(card))
+
+    def is_on_top(self, card: int) -> bool:
+        """Is ``card`` on the bed and the highest card of the pile?"""
+        return self.is_card_on_bed(card) and self.top_card() == card
+
+    def is_princess_on_crown(self, card: int) -> bool:
+        """Does the princess stand upright on ``card``'s crown?"""
+        pose = self.princess_pose()
+        return pose is not None and is_on_crown(self.physics, self.faces[card], self.card_pose(card), pose)
+
+    def princess_relative_to(self, card: int | None) -> BodyPose | None:
+        """The princess's pose in ``card``'s frame (the bed's when None); None if she is gone."""
+        pose = self.princess_pose()
+        if pose is None:
+            return None
+        return relative_pose(self.card_pose(card) if card is not None else self.bed_pose(), pose)
+
+    def outcome(self, **judgement: bool) -> TableOutcome:
+        """The settled table as the referee reports it (``judgement``: pea_covered, on_top, ...)."""
+        return TableOutcome(self.layout(), self.fallen_cards(), self.is_princess_upright(), **judgement)
+
+    def mechanical_energy(self) -> float:
+        """Kinetic + gravitational energy of the moving bodies + the magnet spring's energy."""
+        bodies = self.moving_bodies()
+        spring = 0.5 * self.physics.bed.wobble_stiffness * self.bed.angle ** 2
+        return kinetic_energy(bodies) + potential_energy(bodies, self.physics.solver.gravity) + spring
