@@ -105,7 +105,6 @@ class ZooWeeMamaGame(Game):
         self.psychic_secret_aside = self.options["psychic_secret_card"] == "set-aside"
         self.prize_all_aside = self.options["psychic_prize"] == "all-aside"
         self.leftover_to_last_winner = self.options["leftover_psychic"] == "last-winner"
-        self.card_names = [self._name(c) for c in range(self.deck_size)]
         # Actions are values; build each once so legal_actions only slices lists.
         # bid_actions[seat] runs number-major, so the raises over n start at n * symbols.
         s_count = len(self.symbols)
@@ -144,18 +143,8 @@ class ZooWeeMamaGame(Game):
             raise SceneError(f"{where} shows every symbol; no card shows all of them")
         return tuple(counts)
 
-    # -- names -------------------------------------------------------------------
-    def _name(self, card: int) -> str:
-        if self.is_psychic[card]:
-            return "Psychic"
-        counts = self.card_symbols[card]
-        return ", ".join(f"{k} {self.symbols[s].name}" for s, k in enumerate(counts) if k)
-
-    def card_name(self, card: int) -> str:
-        """A card as players read it: "3 Greg, 1 Skull" or "Psychic"."""
-        return self.card_names[card]
-
     def bid_name(self, number: int, symbol: int) -> str:
+        """A bid as players say it: "5 x Rupert"."""
         return f"{number} x {self.symbols[symbol].name}"
 
     # -- actions -----------------------------------------------------------------
@@ -276,6 +265,8 @@ class ZooWeeMamaState(State):
     def _abandon_deal(self) -> None:
         self.unfinished = [c for c in self.hands if c is not None]
         self.hands = [None] * self.game.players
+        self.round_no -= 1  # the round never started
+        self.psychic_round = False
         self.end_reason = "Psychic cards used up the draw pile during the deal."
         self._end_game()
 
@@ -359,6 +350,7 @@ class ZooWeeMamaState(State):
 
     def _end_game(self) -> None:
         self.phase = OVER
+        self.next_psychic = False  # there is no next round
         if self.game.leftover_to_last_winner and self.round_results:
             self.won[self.round_results[-1]["winner"]].extend(self.psychic_prize + self.psychic_next)
             self.psychic_prize = []

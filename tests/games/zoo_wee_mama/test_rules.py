@@ -462,7 +462,7 @@ def test_the_game_ends_when_the_draw_pile_cannot_supply_another_round():
         s = game.new_state(players)
         rounds = 0
         while not s.is_over():
-            assert len(s.deck) >= 0 and s.phase == BIDDING
+            assert s.phase == BIDDING
             before = len(s.deck)
             settle_round(s)
             rounds += 1
@@ -649,6 +649,7 @@ def test_a_deal_that_psychic_cards_run_dry_ends_the_game():
     scores_before = s.scores()
     play(s, Bid(0, 1, GREG), Challenge(1), DealNextRound(0))
     assert s.is_over() and s.current_players() == ()
+    assert s.round_no == 1 and not s.view(0)["next_round_psychic"], "no second round began"
     assert s.unfinished == [last] and s.psychic_next == [p1, p2]  # set aside, won by nobody
     assert s.scores()[0] == scores_before[0] + 3 and s.scores()[1] == scores_before[1]
     assert "Psychic cards used up the draw pile" in s.view(None)["end_reason"]
