@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import pygame
+import pygame_gui
 
 from simulator.engine import Action, Game
 
@@ -58,6 +59,8 @@ class GameView:
         self.legal: list[Action] = []
         self.refusal: tuple[str, float] | None = None
         self.area = TABLE_RECT
+        #: the table's pygame-gui manager, for views that need widgets (set by the table)
+        self.manager: pygame_gui.UIManager | None = None
 
     # -- called by the table ---------------------------------------------------------
     def refresh(self, viewer: int | None, view: dict[str, Any], legal: list[Action]) -> None:

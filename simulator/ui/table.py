@@ -71,6 +71,7 @@ class TableScene:
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.manager = ui_manager()
         self.view: GameView = view_class_for(self.game.id)(self.game, [s.name for s in self.seats])
+        self.view.manager = self.manager
         self.overlays: list[Overlay] = []
         self.shown_summaries: set[str] = set()
         self.bot_timer = 0.0
