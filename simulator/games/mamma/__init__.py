@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from simulator.engine import register
 
+from .bots import MammaBot
 from .rules import MammaGame, MammaState
 
-register(MammaGame)
+register(MammaGame, bots={"good": MammaBot})
 
-__all__ = ["MammaGame", "MammaState"]
+__all__ = ["MammaGame", "MammaState", "MammaBot"]
