@@ -103,6 +103,14 @@ class GameView:
         """Round and game summaries known to the view; the table shows each new key once."""
         return []
 
+    def drive(self, dt: float, table: Any) -> bool:
+        """Real-time games run their own flow here and return True; turn-based games return False.
+
+        ``table`` offers ``current_players()``, ``bot_choice(seat)``, ``referee_choice()``,
+        ``submit(action)``, ``show(seat)`` and ``humans`` — never the state itself.
+        """
+        return False
+
     def busy(self) -> bool:
         """True while something is still moving, so the table waits before the next bot move."""
         return False

@@ -121,6 +121,8 @@ class TableScene:
             if self.overlays[0].done:
                 self.overlays.pop(0)
             return
+        if self.view.drive(dt, self):
+            return
         seats = self.state.current_players()
         if not seats:
             return
@@ -136,13 +138,31 @@ class TableScene:
                 self.machine_moves(machines_up[0])
 
     def machine_moves(self, seat: int) -> None:
-        if seat == REFEREE:
-            action = self.referee.decide(self.state)
-        else:
-            bot = self.bots[seat]
-            view = self.state.view(seat) if getattr(bot, "reads_view", True) else None
-            action = bot.choose(view, self.state.legal_actions(seat), self.bot_rng)
-        self.state.apply(action)
+        """The bot in ``seat`` (or the referee) moves now."""
+        self.state.apply(self.referee_choice() if seat == REFEREE else self.bot_choice(seat))
+        self.refresh()
+
+    # -- what a real-time view may ask of the table (GameView.drive) ----------------------
+    def current_players(self) -> tuple[int, ...]:
+        return self.state.current_players()
+
+    def bot_choice(self, seat: int):
+        """What the bot in ``seat`` would do now, decided from its own view."""
+        bot = self.bots[seat]
+        view = self.state.view(seat) if getattr(bot, "reads_view", True) else None
+        return bot.choose(view, self.state.legal_actions(seat), self.bot_rng)
+
+    def referee_choice(self):
+        """What the table's referee decides now."""
+        return self.referee.decide(self.state)
+
+    def submit(self, action) -> bool:
+        """Offer an action to the rules; False (and the reason shown) if refused."""
+        return self.try_action(action)
+
+    def show(self, seat: int | None) -> None:
+        """Display ``seat``'s view (real-time games switch to whoever buzzed)."""
+        self.viewer = seat
         self.refresh()
 
     def _hand_to(self, seat: int) -> None:
