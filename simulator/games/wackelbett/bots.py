@@ -18,13 +18,12 @@ from typing import Any, ClassVar, Sequence
 from simulator.engine import Action
 from simulator.physics.snapshot import BodyPose
 
-from .hand import cover_range, lowering_trace, start_height, steady_spot
+from .hand import aim_range, lowering_trace, start_height, steady_spot
 from .layout import TableLayout, crown_point, rest_pose_on, wrap_angle
 from .rules import Pass, PlaceCard, PlacePrincess, WackelbettGame, layout_from_view
 
 # Where to try a card, in mm from its steady spot, most promising first.
 _SPOT_OFFSETS = (0.0, 6.0, -6.0, 12.0, -12.0, 18.0, -18.0)
-_EDGE_MARGIN = 2.0  # mm kept inside the range that covers the pea
 
 
 @dataclass(frozen=True)
@@ -70,8 +69,7 @@ class WackelbettBot:
     def _candidates(self, layout: TableLayout, cards: list[int]) -> list[tuple[int, float]]:
         """(card, offset along the top card), each card's best guesses first, round robin."""
         g = self.game
-        lo, hi = cover_range(g.physics, layout, g.faces)
-        lo, hi = lo + _EDGE_MARGIN, hi - _EDGE_MARGIN
+        lo, hi = aim_range(g.physics, layout, g.faces)
         per_card = []
         for card in cards:
             spot = steady_spot(g.physics, layout, g.faces[card])

@@ -72,17 +72,25 @@ def lowering_trace(physics: WackelbettPhysics, target: BodyPose, start_y: float,
     return tuple(out)
 
 
+# How far inside the top card's ends the steady spot keeps the new load's centre.
+_SUPPORT_MARGIN = 15.0
+
+
 def steady_spot(physics: WackelbettPhysics, layout: TableLayout, face: CardFace) -> float:
     """Where along the top card (mm from its centre) to put ``face`` so that the card and
-    the princess on its crown balance over the bed's pea, while covering the pea beneath.
+    the princess on its crown weigh on the top card as near above the bed's pea as it
+    reaches (never nearer its ends than a margin).
 
-    ``face`` is the card being laid; returns an offset along the top card's axis.
+    ``face`` is the card being laid; returns an offset along the top card's axis (the
+    bed's when it is bare).
     """
     c, p = physics.card, physics.princess
     share = p.mass / (c.mass + p.mass)
     base = layout.cards[-1][1] if layout.cards else layout.bed
     pivot_along = world_to_local(base, layout.bed.x, layout.bed.y)[0]
-    return pivot_along - face.crown * share
+    reach = (c.length / 2 - _SUPPORT_MARGIN) if layout.cards else physics.bed.inner_width / 2 - c.length / 2
+    load_at = max(-reach, min(reach, pivot_along))
+    return load_at - face.crown * share
 
 
 def cover_range(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace]) -> tuple[float, float]:
@@ -95,12 +103,24 @@ def cover_range(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence
     return top.pea - reach, top.pea + reach
 
 
-def offered_targets(physics: WackelbettPhysics, placements: PlacementSpec, layout: TableLayout,
-                    faces: Sequence[CardFace], face: CardFace, *, margin: float = 2.0) -> list[BodyPose]:
-    """The representative resting spots offered for ``face``: the steady spot and the
-    scene's offsets around it, kept inside the range that covers the pea."""
+def aim_range(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace],
+              margin: float = 2.0) -> tuple[float, float]:
+    """Offsets along the top card worth aiming at: the new card covers the pea (``margin``
+    mm to spare) and, where it can, its centre rests over the top card, not beyond an end."""
     lo, hi = cover_range(physics, layout, faces)
     lo, hi = lo + margin, hi - margin
+    if layout.cards:
+        rest = physics.card.length / 2 - _SUPPORT_MARGIN / 2
+        if max(lo, -rest) <= min(hi, rest):
+            lo, hi = max(lo, -rest), min(hi, rest)
+    return lo, hi
+
+
+def offered_targets(physics: WackelbettPhysics, placements: PlacementSpec, layout: TableLayout,
+                    faces: Sequence[CardFace], face: CardFace) -> list[BodyPose]:
+    """The representative resting spots offered for ``face``: the steady spot and the
+    scene's offsets around it, kept inside :func:`aim_range`."""
+    lo, hi = aim_range(physics, layout, faces)
     spot = steady_spot(physics, layout, face)
     alongs: list[float] = []
     for offset in placements.card_offsets:

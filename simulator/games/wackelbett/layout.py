@@ -51,7 +51,7 @@ class TableLayout:
     """The table at rest: bed pose, cards on the bed lowest first, princess (None = beside the bed)."""
 
     bed: BodyPose
-    cards: tuple[tuple[int, BodyPose], ...] = ()
+    cards: tuple[tuple[int, BodyPose], ...] = ()  # ordered by :func:`resting_height`
     princess: BodyPose | None = None
 
     @property
@@ -116,6 +116,15 @@ def pile_top(physics: WackelbettPhysics, layout: TableLayout) -> float:
     if not layout.cards:
         return local_to_world(layout.bed, 0.0, physics.bed_surface)[1]
     return max(y for _, pose in layout.cards for _, y in card_corners(physics, pose))
+
+
+def resting_height(physics: WackelbettPhysics, bed: BodyPose, card: BodyPose) -> float:
+    """How high a card's lowest corner is in the bed's frame: what orders the pile.
+
+    A card lying on the pile rests higher than every card under it, while a card that
+    slid down into the bed rests low even when its other end leans on the pile.
+    """
+    return min(world_to_local(bed, x, y)[1] for x, y in card_corners(physics, card))
 
 
 def pile_height(physics: WackelbettPhysics, layout: TableLayout) -> float:

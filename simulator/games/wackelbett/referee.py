@@ -9,21 +9,25 @@ trying a placement, and a screen that ran the same frames live all agree.
 """
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from typing import Sequence
+
+from simulator.physics.snapshot import BodyPose
 
 from .components import CardFace, WackelbettPhysics
 from .hand import trace_points
-from .layout import TableLayout, TableOutcome, rest_pose_on
+from .layout import TableLayout, TableOutcome, rest_pose_on, wrap_angle
 from .rules import STAGES, Verdict, WackelbettGame, WackelbettState
 from .world import WackelbettWorld
 
 
-def _is_pushed(physics: WackelbettPhysics, before, now) -> bool:
+def _is_pushed(physics: WackelbettPhysics, before: BodyPose, now: BodyPose | None) -> bool:
     if now is None:
         return True
     p = physics.princess
-    moved = ((now.x - before.x) ** 2 + (now.y - before.y) ** 2) ** 0.5
-    return moved > p.push_distance or abs(now.angle - before.angle) > p.push_angle
+    moved = math.hypot(now.x - before.x, now.y - before.y)
+    return moved > p.push_distance or abs(wrap_angle(now.angle - before.angle)) > p.push_angle
 
 
 def judge_setup(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout, card: int,
@@ -41,21 +45,21 @@ def judge_card(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: Ta
                trace: Sequence[float]) -> TableOutcome:
     """Play the hand ``trace`` laying ``card`` on ``layout``, let go, settle and judge.
 
-    The princess counts as pushed when, while the card is laid, she moves more than
-    the scene allows relative to the card she stands on.
+    The princess counts as pushed aside when, while the card is laid and settles,
+    she moves or tips more than the scene allows in the bed's frame (so shoving the
+    card she stands on pushes her too, while the bed's wobble does not).
     """
     world = WackelbettWorld(physics, faces, layout)
-    support = layout.top_card
     beneath = layout.top_card
     points = trace_points(trace)
     world.hold_card(card, points[0])
-    start = world.princess_relative_to(support)
+    start = world.princess_relative_to(None)
     pushed = False
 
     def watch() -> None:
         nonlocal pushed
         if start is not None and not pushed:
-            pushed = _is_pushed(physics, start, world.princess_relative_to(support))
+            pushed = _is_pushed(physics, start, world.princess_relative_to(None))
 
     for point in points[1:]:
         world.move_hand(point.x, point.y, point.angle)
@@ -78,10 +82,12 @@ def judge_princess(physics: WackelbettPhysics, faces: Sequence[CardFace], layout
 
 def judge_restand(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout,
                   *, lying: bool) -> TableOutcome:
-    """Put the princess back on the top card's crown and settle. If she will not stand
-    there she is laid down instead, so the game can go on."""
-    world = WackelbettWorld(physics, faces, layout)
-    world.place_princess(layout.top_card, 0.0, lying=lying)
+    """The princess is taken off the bed and whatever tilts by itself settles; then she is put
+    back on the topmost card's crown and all settles again. If she will not stand there she
+    is laid down instead, so the game can go on."""
+    world = WackelbettWorld(physics, faces, replace(layout, princess=None))
+    world.settle()
+    world.place_princess(world.top_card(), 0.0, lying=lying)
     world.settle()
     if not lying and not world.is_princess_upright():
         world.place_princess(world.top_card(), 0.0, lying=True)

@@ -33,7 +33,7 @@ from simulator.physics.weld import weld_onto
 
 from .components import CardFace, WackelbettPhysics
 from .layout import (TableLayout, TableOutcome, covers_pea, is_on_crown, local_to_world, relative_pose,
-                     world_to_local, wrap_angle)
+                     resting_height, world_to_local, wrap_angle)
 
 CT_TABLE, CT_BED, CT_CARD, CT_PRINCESS = 1, 2, 3, 4
 _CAT_TABLE, _CAT_BED, _CAT_CARD, _CAT_LAID, _CAT_PRINCESS = 1, 2, 4, 8, 16
@@ -230,13 +230,20 @@ class WackelbettWorld:
         watch = SettleWatch(s.settle_speed, s.settle_spin, 1)
         return watch.update(self.moving_bodies())
 
+    def settle_watch(self) -> SettleWatch:
+        """A watch with the scene's thresholds. A live screen calls ``watch.update(
+        world.moving_bodies())`` after each ``step_frame()`` once the card is let go; the
+        frame it returns True is the frame the referee stops at too."""
+        s = self.physics.solver
+        return SettleWatch(s.settle_speed, s.settle_spin, s.settle_hold_frames)
+
     def settle(self, on_frame: Callable[[], None] | None = None, limit_frames: int | None = None) -> bool:
         """Step until everything has been still for ``settle_hold`` or the limit passes.
 
         Returns True if it settled. ``on_frame`` is called after every frame.
         """
         s = self.physics.solver
-        watch = SettleWatch(s.settle_speed, s.settle_spin, s.settle_hold_frames)
+        watch = self.settle_watch()
         for _ in range(limit_frames if limit_frames is not None else s.settle_limit_frames):
             self.step_frame()
             if on_frame is not None:
@@ -358,10 +365,10 @@ class WackelbettWorld:
         return tuple(c for c in self.card_ids() if not self.is_card_on_bed(c))
 
     def layout(self) -> TableLayout:
-        """The table now: the cards still on the bed, lowest first (by height in the bed's frame)."""
+        """The table now: the cards still on the bed, lowest first (see :func:`resting_height`)."""
         bed = pose_of(self.bed)
         on_bed = [(c, self.card_pose(c)) for c in self.card_ids() if self.is_card_on_bed(c)]
-        on_bed.sort(key=lambda item: world_to_local(bed, item[1].x, item[1].y)[1])
+        on_bed.sort(key=lambda item: resting_height(self.physics, bed, item[1]))
         princess = self.princess_pose() if self.is_princess_on_bed() else None
         return TableLayout(bed, tuple(on_bed), princess)
 

@@ -1,0 +1,62 @@
+"""Wackelbett bots play through the same physics; a steadier hand fails less often."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from simulator.engine import bot_levels, load_game, make_bot, play_out
+
+from .tabletop import arrange, settle_with_referee, started
+
+
+def test_levels_are_registered_weakest_first():
+    assert bot_levels("wackelbett") == ["random", "shaky", "steady", "surgeon"]
+
+
+@pytest.mark.parametrize("level", ["shaky", "steady", "surgeon"])
+def test_every_level_plays_a_game_to_its_end(level):
+    game = load_game("wackelbett", players=2)
+    state = play_out(game, [make_bot(game, seat, level) for seat in range(2)], seed=2)
+    assert state.is_over() and state.winners()
+
+
+def failures_of(level: str, attempts: int) -> int:
+    """Placements that failed, out of ``attempts`` by ``level`` on the same 14-card pile
+    whose top card has its pea near one end (card 3: pea at +30 mm), so aim matters."""
+    failed = 0
+    for attempt in range(attempts):
+        state = started(2, seed=3)
+        faces = state.game.faces
+        pile = [c for c in range(14) if c != 3] + [3]
+        # The only card that fits (19) must lie near the end of the range that covers the pea.
+        clash = [f.id for f in faces if f.id not in pile and not state.game.fits[3][f.id]][:2]
+        mine = [19, *clash]
+        arrange(state, bed=pile, hands=[mine, [c for c in range(36) if c not in pile + mine][:5]])
+        state.current = 0
+        bot = make_bot(state.game, 0, level)
+        rng = random.Random(attempt)
+        state.apply(bot.choose(state.view(0), state.legal_actions(0), rng))
+        settle_with_referee(state)
+        if state.phase == "princess":
+            state.apply(bot.choose(state.view(0), state.legal_actions(0), rng))
+            settle_with_referee(state)
+        failed += any(e["what"] == "fails" for e in state.events)
+    return failed
+
+
+def test_a_steadier_hand_fails_less_often():
+    """Skill is hand tremor: shaky hands miss the pea and topple things; a surgeon's rarely do."""
+    shaky, surgeon = failures_of("shaky", 16), failures_of("surgeon", 16)
+    assert shaky >= 3 and surgeon < shaky
+
+
+def test_a_bot_sees_only_its_view():
+    """Bots get the seat's view (play_out passes nothing else); it holds no other hand."""
+    state = started(3)
+    view = state.view(1)
+    assert view["hand_cards"] == state.hands[1]
+    assert "open_hand_cards" not in view
+    bot = make_bot(state.game, state.current, "steady")
+    action = bot.choose(state.view(state.current), state.legal_actions(state.current), random.Random(0))
+    state.check(action)

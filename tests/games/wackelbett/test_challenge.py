@@ -1,0 +1,83 @@
+"""The solo dexterity challenge: stack as high as you can from a seeded deck."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from simulator.engine import RandomBot, load_game, play_out
+from simulator.games.wackelbett.challenge import ChallengeScore, HighScoreBook, daily_challenge_seed
+from simulator.games.wackelbett.rules import PlaceCard
+
+from .tabletop import all_cards, settle_with_referee, verdict
+
+
+def test_the_challenge_is_played_solo():
+    assert load_game("wackelbett", players=1).is_challenge
+    assert load_game("wackelbett", players=1, mode="challenge").is_challenge
+    with pytest.raises(ValueError, match="solo"):
+        load_game("wackelbett", players=3, mode="challenge")
+    assert not load_game("wackelbett", players=2).is_challenge
+
+
+def test_each_card_of_the_deck_is_laid_in_turn_and_the_height_scores():
+    """One card at a time from the shuffled deck, any colour; the score is the height in mm."""
+    game = load_game("wackelbett", players=1)
+    state = game.new_state(7)
+    settle_with_referee(state)
+    assert len(state.hands[0]) == 1 and state.layout.card_ids
+    card = state.hands[0][0]
+    assert [a.card for a in state.legal_actions(0)] == [card] * len(state.legal_actions(0))
+    state.apply(state.legal_actions(0)[0])
+    settle_with_referee(state)
+    state.apply(state.legal_actions(0)[0])
+    settle_with_referee(state)
+    assert state.stacked == 1
+    two_cards = 2 * game.physics.card.thickness
+    assert state.scores()[0] == pytest.approx(two_cards, abs=0.5)
+    assert len(state.hands[0]) == 1 and state.hands[0][0] != card
+    assert all_cards(state) == list(range(36))
+
+
+def test_the_challenge_ends_at_the_first_fall():
+    game = load_game("wackelbett", players=1)
+    state = game.new_state(7)
+    settle_with_referee(state)
+    card = state.hands[0][0]
+    state.apply(state.legal_actions(0)[0])
+    state.apply(verdict("card", state.layout, fallen=(card,)))
+    assert state.is_over() and state.scores() == [0.0] and state.winners() == [0]
+
+
+def test_a_whole_challenge_runs_to_its_end():
+    game = load_game("wackelbett", players=1)
+    state = play_out(game, [RandomBot(game, 0)], seed=3)
+    assert state.is_over()
+    assert state.scores()[0] >= state.stacked * game.physics.card.thickness - 1.0
+    assert state.stacked == sum(isinstance(a, PlaceCard) for a in state.history) - (not state.events[-1]["what"] == "complete")
+
+
+def test_the_daily_seed_is_the_same_all_day_and_new_each_day():
+    game = load_game("wackelbett", players=1)
+    day = dt.date(2024, 5, 17)
+    assert game.daily_seed(day) == daily_challenge_seed(day, game.daily_seed_salt)
+    assert game.daily_seed(day) == game.daily_seed(dt.date(2024, 5, 17))
+    assert len({game.daily_seed(day + dt.timedelta(days=k)) for k in range(30)}) == 30
+    assert game.new_state(game.daily_seed(day)).to_json() == game.new_state(game.daily_seed(day)).to_json()
+
+
+def test_high_scores_keep_the_best_and_are_written_whole(tmp_path):
+    book = HighScoreBook(tmp_path / "scores", keep=2)
+    assert book.scores() == []
+    low = ChallengeScore("Ada", 30.0, 10, 1, "2024-05-17")
+    high = ChallengeScore("Bo", 60.0, 20, 1, "2024-05-17")
+    assert book.add(low) == 1
+    assert book.add(high) == 1
+    assert book.add(ChallengeScore("Cy", 10.0, 3, 1, "2024-05-17")) is None
+    assert book.scores() == [high, low]
+    assert [p.name for p in (tmp_path / "scores").iterdir()] == ["wackelbett-challenge.json"], "no temp files left"
+    assert json.loads(book.path.read_text())["scores"][0]["name"] == "Bo"
+    book.path.write_text("{not json")
+    with pytest.raises(ValueError, match="wackelbett-challenge.json"):
+        book.scores()

@@ -1,0 +1,205 @@
+"""The Wackelbett world: a resting stack stays at rest, the bed rocks and settles back, cards
+never pass through each other, and the same layout and hand always give the same result."""
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pytest
+
+from simulator.engine import load_game
+from simulator.games.wackelbett.hand import lowering_trace, start_height, trace_points
+from simulator.games.wackelbett.layout import (TableLayout, covers_pea, neat_stack, relative_pose, rest_pose_on,
+                                               resting_bed)
+from simulator.games.wackelbett.referee import judge_card
+from simulator.games.wackelbett.world import WackelbettWorld
+from simulator.physics.snapshot import BodyPose
+
+GAME = load_game("wackelbett", players=2)
+PHYSICS, FACES = GAME.physics, GAME.faces
+
+
+def stack_of(n: int, phase: float = 1.0, physics=PHYSICS) -> WackelbettWorld:
+    """``n`` cards stacked flat with offsets within +-15 mm (as careful hands would), the
+    princess on the top crown."""
+    offsets = [15.0 * math.sin(i * 2.399963 + phase) for i in range(n)]
+    world = WackelbettWorld(physics, FACES, neat_stack(physics, range(n), offsets))
+    world.place_princess(n - 1)
+    return world
+
+
+def in_bed(world: WackelbettWorld, card: int) -> BodyPose:
+    return relative_pose(world.bed_pose(), world.card_pose(card))
+
+
+def watch_at_rest(world: WackelbettWorld, seconds: float) -> dict[str, float]:
+    """Let the table stand; measure creep after the first second, overlaps, energy, NaN."""
+    hz = world.physics.solver.frame_hz
+    for _ in range(hz):
+        world.step_frame()
+    cards = world.card_ids()
+    start = {c: in_bed(world, c) for c in cards}
+    start_princess = world.princess_relative_to(None)
+    energy0 = world.mechanical_energy()
+    worst_gain = worst_overlap = 0.0
+    finite = True
+    for frame in range(int(seconds * hz)):
+        world.step_frame()
+        worst_gain = max(worst_gain, world.mechanical_energy() - energy0)
+        if frame % 10 == 0:
+            heights = [in_bed(world, c).y for c in cards]
+            worst_overlap = max(worst_overlap, *(PHYSICS.card.thickness - (b - a) for a, b in zip(heights, heights[1:])))
+            finite = finite and all(world.card_pose(c).is_finite() for c in cards)
+    creep = max(math.dist(in_bed(world, c)[:2], start[c][:2]) for c in cards)
+    creep = max(creep, math.dist(world.princess_relative_to(None)[:2], start_princess[:2]))
+    return {"creep": creep, "overlap": worst_overlap, "gain": worst_gain / abs(energy0), "finite": finite}
+
+
+@pytest.mark.parametrize("phase", [1.0, 1.7, 2.4])
+def test_a_36_card_stack_left_alone_stays_at_rest(phase):
+    """36 cards and the princess, left alone for 10 s: nothing creeps more than 1 mm, no card
+    passes through another, no NaN, no energy from nowhere, nothing falls, she stands."""
+    world = stack_of(36, phase)
+    found = watch_at_rest(world, 10.0)
+    assert found["finite"]
+    assert found["creep"] < 1.0
+    assert found["overlap"] < 0.5, "adjacent cards overlap: one is passing through the other"
+    assert found["gain"] < 1e-5, "the table gained energy while standing still"
+    assert world.fallen_cards() == () and world.is_princess_upright()
+    assert world.layout().card_ids == tuple(range(36)), "the pile keeps its order"
+
+
+def test_all_cards_free_at_960_hz_also_hold_the_stack():
+    """The other method that holds 36 cards (PHYSICS.md): no welding, 16 substeps per frame."""
+    solver = dataclasses.replace(PHYSICS.solver, method="substeps", substeps=16)
+    physics = dataclasses.replace(PHYSICS, solver=solver)
+    world = stack_of(36, physics=physics)
+    assert not world.welded_cards
+    found = watch_at_rest(world, 10.0)
+    assert found["finite"] and found["creep"] < 1.0 and found["overlap"] < 0.5
+    assert world.fallen_cards() == ()
+
+
+def test_settled_lower_cards_are_welded_to_the_bed():
+    """With method "weld" only the top cards are free bodies; the rest ride on the bed."""
+    world = stack_of(20)
+    top = PHYSICS.solver.dynamic_top_cards
+    assert sorted(world.free_cards) == list(range(20 - top, 20))
+    assert sorted(world.welded_cards) == list(range(20 - top))
+    assert all(world.is_card_on_bed(c) for c in range(20))
+
+
+def test_the_bed_rocks_on_its_pea_and_settles_back():
+    """The wobble-pea: a bump rocks the bed, the magnet brings it back to rest."""
+    world = stack_of(12)
+    world.settle()
+    rest = world.bed.angle
+    world.bed.angular_velocity += 0.6
+    angles = []
+    for _ in range(3 * PHYSICS.solver.frame_hz):
+        world.step_frame()
+        angles.append(world.bed.angle - rest)
+    assert max(angles) > math.radians(0.5) and min(angles) < -math.radians(0.2), "it rocks both ways"
+    assert abs(angles[-1]) < math.radians(0.2) and world.is_settled()
+    assert world.fallen_cards() == ()
+
+
+def test_a_card_dropped_from_high_lands_on_top_without_passing_through():
+    """Air drag caps a falling card's speed, so even a card let go 300 mm above the pile
+    lands on it instead of tunnelling into it."""
+    world = stack_of(20)
+    world.settle()
+    layout = world.layout()
+    target = rest_pose_on(PHYSICS, layout, 0.0)
+    outcome = judge_card(PHYSICS, FACES, layout, 30, lowering_trace(PHYSICS, target, target.y + 310, release_gap=300))
+    assert outcome.layout.top_card == 30 and outcome.fallen_cards == ()
+    heights = [relative_pose(outcome.layout.bed, pose).y for _, pose in outcome.layout.cards]
+    assert all(b - a > PHYSICS.card.thickness - 0.5 for a, b in zip(heights, heights[1:]))
+
+
+def test_the_hand_carries_the_card_along_its_trace():
+    """In free air the card follows the hand; the hand moves no faster than the scene allows."""
+    world = WackelbettWorld(PHYSICS, FACES, TableLayout(resting_bed(PHYSICS)))
+    world.hold_card(5, BodyPose(0.0, 150.0, 0.0))
+    for k in range(1, 31):
+        world.move_hand(k * 2.0, 150.0, 0.01 * k)
+        world.step_frame()
+    pose = world.card_pose(5)
+    assert abs(pose.x - 60.0) < 1.5 and abs(pose.y - 150.0) < 1.5 and abs(pose.angle - 0.3) < 0.02
+    world.move_hand(500.0, 150.0, 0.3)
+    world.step_frame()
+    step = PHYSICS.hand.max_speed / PHYSICS.solver.frame_hz
+    assert world.hand.body.position.x == pytest.approx(60.0 + step)
+    world.release()
+    assert not world.is_holding
+    for _ in range(120):
+        world.step_frame()
+    assert world.card_pose(5).y < 150.0, "let go, it falls"
+
+
+def test_the_same_layout_and_trace_always_give_the_same_outcome():
+    """Determinism: the referee's judgement is a function of the recorded poses and the trace."""
+    world = stack_of(15)
+    world.settle()
+    layout = world.layout()
+    target = rest_pose_on(PHYSICS, layout, 6.0)
+    trace = lowering_trace(PHYSICS, target, start_height(PHYSICS, layout, target), release_gap=6.0)
+    first = judge_card(PHYSICS, FACES, layout, 20, trace)
+    assert judge_card(PHYSICS, FACES, layout, 20, trace) == first
+    assert judge_card(PHYSICS, FACES, TableLayout.from_json(layout.to_json()), 20, trace) == first
+
+
+def test_a_screen_stepping_frame_by_frame_sees_what_the_referee_judges():
+    """The live screen's path through the world API -- hold, move each frame, release, step
+    until the settle watch says so -- ends in exactly the referee's poses."""
+    world = stack_of(10)
+    world.settle()
+    layout = world.layout()
+    target = rest_pose_on(PHYSICS, layout, -4.0)
+    trace = lowering_trace(PHYSICS, target, start_height(PHYSICS, layout, target), release_gap=3.0)
+    judged = judge_card(PHYSICS, FACES, layout, 25, trace)
+
+    screen = WackelbettWorld(PHYSICS, FACES, layout)  # built when the player picks the card up
+    points = trace_points(trace)
+    screen.hold_card(25, points[0])
+    for point in points[1:]:  # one recorded mouse position per frame
+        screen.move_hand(*point)
+        screen.step_frame()
+    screen.release()
+    watch = screen.settle_watch()
+    for _ in range(PHYSICS.solver.settle_limit_frames):
+        screen.step_frame()
+        if watch.update(screen.moving_bodies()):
+            break
+    assert screen.layout() == judged.layout
+
+
+def test_the_pea_is_covered_only_by_a_card_spanning_all_of_it():
+    """"making sure the pea on the card beneath it is completely covered" -- seen from the side,
+    the new card must span the whole printed pea."""
+    face = FACES[0]
+    assert face.pea == -30.0  # the pea spans -34..-26 along the card beneath
+    t = PHYSICS.card.thickness
+    beneath = BodyPose(0.0, 20.0, 0.0)
+
+    def on_top_at(x: float) -> BodyPose:
+        return BodyPose(x, 20.0 + t, 0.0)
+
+    # A 90 mm card covers -34..-26 when its centre lies within -71..11.
+    assert covers_pea(PHYSICS, face, beneath, on_top_at(10.9))
+    assert not covers_pea(PHYSICS, face, beneath, on_top_at(11.5))
+    assert covers_pea(PHYSICS, face, beneath, on_top_at(-70.9))
+    assert not covers_pea(PHYSICS, face, beneath, on_top_at(-71.5))
+    assert not covers_pea(PHYSICS, face, beneath, BodyPose(-30.0, 20.0 - t, 0.0)), "beneath it, not over it"
+
+
+def test_a_card_on_the_table_has_left_the_bed_and_one_in_the_bed_has_not():
+    """"slides off the princess bed" is touching the table or lying outside the bed's outline."""
+    world = WackelbettWorld(PHYSICS, FACES, TableLayout(resting_bed(PHYSICS)))
+    world.hold_card(1, BodyPose(200.0, 30.0, 0.0))
+    world.release()
+    world.hold_card(2, BodyPose(-40.0, 30.0, 0.0))
+    world.release()
+    world.settle()
+    assert world.fallen_cards() == (1,)
+    assert world.is_card_on_bed(2) and world.layout().card_ids == (2,)
