@@ -1,7 +1,6 @@
 """Mamma bots. They see only their seat's view (and the printed box and city)."""
 from __future__ import annotations
 
-import heapq
 import random
 from itertools import combinations
 from typing import Any, Sequence
@@ -9,9 +8,10 @@ from typing import Any, Sequence
 from simulator.engine import Action
 
 from .box import CHARACTERS, GRANDMA, SON, WIFE
-from .rules import (SCHOOLBUS, SEAT, AssignGuests, ChooseSecret, Decline, DiscardThree, Draft, Draw,
+from .rules import (SEAT, AssignGuests, ChooseSecret, Decline, DiscardThree, Draft, Draw,
                     EndMovement, EndTurn, Finish, MammaGame, PlaceMoney, PlayMovement, RideBus,
                     SeatFifth, Steal, Step, TurnSideways)
+from .routes import Router
 from .scoring import ingredient_points
 
 # How much each public event says about whose secret character a character is.
@@ -394,69 +394,12 @@ class MammaBot:
         return max(plays, key=lambda a: box.value[a.card])
 
     def _path(self, view: dict[str, Any], piece: int, goal, *, visited) -> tuple[list | None, int]:
-        """Cheapest path from ``piece``'s place to a node satisfying ``goal`` (ending empty)."""
-        city = self.game.city
-        box = self.game.box
-        start = view["characters"][piece]["at"] if piece < CHARACTERS else None
-        if visited:
-            start = visited[-1]
-        taken = self._taken(view, piece)
-        blocked = {s for s, p in taken.items() if p > SCHOOLBUS}
-        if view["ingredient_space"] is not None:
-            blocked.add(view["ingredient_space"])
-        seen_before = {v for v in visited if isinstance(v, int)}
-        dinner = view["dinner"]
-        entrance = city.seat_entrances[piece]
-        first_move = len(visited) <= 1
-
-        def neighbours(node):
-            if node == SEAT:
-                return [] if dinner else [entrance]
-            if node in ("bench", "church"):
-                return list(city.next_to_site(node))
-            if not isinstance(node, int):
-                return []
-            out = [s for s in city.neighbours[node] if s not in blocked and s not in seen_before]
-            if dinner and node == entrance:
-                out.append(SEAT)
-            return out
-
-        def cost(frm, to, first):
-            if frm in ("bench", "church"):
-                return 3
-            if not first or not dinner:
-                return 1
-            if to == SEAT:
-                return box.forward_first_step
-            shift = city.column(to) - city.column(frm)
-            if shift < 0:
-                return box.forward_first_step
-            if shift > 0:
-                return box.back_first_step
-            return self.game.sideways_first_step
-
-        if start is None or not (isinstance(start, int) or start in (SEAT, "bench", "church")):
+        """Cheapest path from ``piece``'s place to a stop where ``goal`` holds (see routes)."""
+        route = Router(self.game, view).cheapest(piece, goal, visited=visited)
+        if route is None:
             return None, 0
-        if start == SEAT and dinner:
-            return None, 0
-        counter = 0
-        queue = [(0, counter, start, [start])]
-        best: dict[Any, int] = {start: 0}
-        while queue:
-            spent, _, node, path = heapq.heappop(queue)
-            if spent > best.get(node, 1 << 30):
-                continue
-            if len(path) > 1 and goal(node) and (node == SEAT or node not in taken):
-                return path, spent
-            for nxt in neighbours(node):
-                if nxt in path:
-                    continue
-                c = spent + cost(node, nxt, len(path) == 1 and first_move)
-                if c < best.get(nxt, 1 << 30):
-                    best[nxt] = c
-                    counter += 1
-                    heapq.heappush(queue, (c, counter, nxt, path + [nxt]))
-        return None, 0
+        path = list(route.path[len(visited) - 1:]) if visited else list(route.path)
+        return path, route.cost
 
     # -- small estimates -------------------------------------------------------------------------
     def _taken(self, view: dict[str, Any], piece: int) -> dict[int, int]:

@@ -1,0 +1,163 @@
+"""Cheapest routes through the city, computed from a seat's view alone.
+
+Bots plan with it, and the table view uses it to light up where a piece can go and to
+turn a drag along the city into :class:`~.rules.Step` actions. It mirrors the movement
+rules of :mod:`.rules` (a test checks that every route it offers is accepted step by
+step): steps are orthogonal; nothing enters the ingredients card or crosses a traffic
+card; characters and the schoolbus may be crossed; a movement ends on an empty space,
+on the bench, in the W.C. or (Dinner Hour) at the character's own seat; no space is
+entered twice in one movement; the first step of a movement may cost more.
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from .box import CHARACTERS
+from .rules import BENCH, CHURCH, SCHOOLBUS, SEAT, WC, MammaGame
+
+Place = Any  # a space (int) or a place name (str)
+
+
+@dataclass(frozen=True)
+class Route:
+    """A movement: the places from the start (included) to the end, and its mp."""
+
+    path: tuple[Place, ...]
+    cost: int
+
+    @property
+    def end(self) -> Place:
+        return self.path[-1]
+
+
+class Router:
+    """Routes for one view: where things stand, whose movement is under way."""
+
+    def __init__(self, game: MammaGame, view: dict[str, Any]) -> None:
+        self.game = game
+        self.view = view
+        self.dinner: bool = view["dinner"]
+        self.stand: dict[int, int] = {}
+        for ch in view["characters"]:
+            if isinstance(ch["at"], int):
+                self.stand[ch["at"]] = ch["character"]
+        for p in view["pieces"]:
+            if isinstance(p["at"], int):
+                self.stand[p["at"]] = p["piece"]
+        self.sites = {name: site["occupant"] for name, site in view["sites"].items()}
+        self.ingredient = view["ingredient_space"]
+
+    def location(self, piece: int) -> Place:
+        if piece < CHARACTERS:
+            return self.view["characters"][piece]["at"]
+        return self.view["pieces"][piece - CHARACTERS]["at"]
+
+    def _occupant(self, space: int, piece: int) -> int | None:
+        who = self.stand.get(space)
+        return None if who == piece else who
+
+    def _can_enter_wc(self, piece: int) -> bool:
+        return (not self.dinner and self.sites[WC] is None and self.view["wc_last"] != piece)
+
+    def step_cost(self, piece: int, frm: Place, to: Place, first: bool) -> int:
+        """The engine's cost of one step (see :meth:`MammaState.step_cost`)."""
+        city, box = self.game.city, self.game.box
+        if piece == SCHOOLBUS:
+            return city.schoolbus_cost if first else 1
+        if piece > SCHOOLBUS:
+            return city.traffic_costs[piece - SCHOOLBUS - 1] if first else 1
+        if frm == BENCH:
+            return city.bench_exit_cost
+        if frm == CHURCH:
+            return city.church_exit_cost
+        if not first or not self.dinner:
+            return 1
+        if to == SEAT:
+            return box.forward_first_step
+        if not isinstance(to, int) or not isinstance(frm, int):
+            return self.game.sideways_first_step
+        shift = city.column(to) - city.column(frm)
+        if shift < 0:
+            return box.forward_first_step
+        if shift > 0:
+            return box.back_first_step
+        return self.game.sideways_first_step
+
+    def _next(self, piece: int, node: Place) -> list[Place]:
+        city = self.game.city
+        if piece >= CHARACTERS:
+            return list(city.neighbours[node]) if isinstance(node, int) else []
+        if node == SEAT:
+            return [] if self.dinner else [city.seat_entrances[piece]]
+        if node in (BENCH, CHURCH):
+            return list(city.next_to_site(node))
+        if not isinstance(node, int):
+            return []
+        out: list[Place] = list(city.neighbours[node])
+        for site in city.sites_at[node]:
+            if site in (BENCH, WC):
+                out.append(site)
+        if self.dinner and node == city.seat_entrances[piece]:
+            out.append(SEAT)
+        return out
+
+    def _enterable(self, piece: int, to: Place) -> bool:
+        if isinstance(to, int):
+            if to == self.ingredient:
+                return False
+            who = self._occupant(to, piece)
+            return who is None or who <= SCHOOLBUS
+        if to == BENCH:
+            return self.sites[BENCH] is None
+        if to == WC:
+            return self._can_enter_wc(piece)
+        return to == SEAT
+
+    def _may_stop(self, piece: int, node: Place) -> bool:
+        if isinstance(node, int):
+            return self._occupant(node, piece) is None
+        return node in (BENCH, WC, SEAT)
+
+    def routes(self, piece: int, *, visited: Iterable[Place] = (), budget: int | None = None,
+               ) -> dict[Place, Route]:
+        """The cheapest route to every place ``piece`` could stop at (within ``budget`` mp).
+
+        ``visited`` is the movement under way (its start first), if any; a new movement
+        starts where the piece stands.
+        """
+        path0 = tuple(visited) or (self.location(piece),)
+        start = path0[-1]
+        if not (isinstance(start, int) or start in (SEAT, BENCH, CHURCH)):
+            return {}
+        first_move = len(path0) == 1
+        best: dict[Place, int] = {start: 0}
+        out: dict[Place, Route] = {}
+        queue = [(0, 0, start, path0)]
+        counter = 0
+        while queue:
+            spent, _, node, path = heapq.heappop(queue)
+            if spent > best.get(node, 1 << 30):
+                continue
+            if len(path) > len(path0) and self._may_stop(piece, node) and node not in out:
+                out[node] = Route(path, spent)
+            if node in (BENCH, WC, SEAT) and len(path) > 1:
+                continue  # sitting down (or going in) ends the movement
+            for nxt in self._next(piece, node):
+                if nxt in path or not self._enterable(piece, nxt):
+                    continue
+                cost = spent + self.step_cost(piece, node, nxt, first_move and len(path) == len(path0))
+                if budget is not None and cost > budget:
+                    continue
+                if cost < best.get(nxt, 1 << 30):
+                    best[nxt] = cost
+                    counter += 1
+                    heapq.heappush(queue, (cost, counter, nxt, path + (nxt,)))
+        return out
+
+    def cheapest(self, piece: int, goal: Callable[[Place], bool], *,
+                 visited: Iterable[Place] = ()) -> Route | None:
+        """The cheapest route to a place where ``piece`` may stop and ``goal`` holds."""
+        found = [r for end, r in self.routes(piece, visited=visited).items() if goal(end)]
+        return min(found, key=lambda r: (r.cost, len(r.path)), default=None)
