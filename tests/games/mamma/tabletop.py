@@ -121,3 +121,13 @@ def park_pieces(state: MammaState, **spots: int) -> None:
 
 def all_cards(state: MammaState) -> list[int]:
     return sorted(c for zone in state.card_zones().values() for c in zone)
+
+
+def pass_turn(state: MammaState) -> None:
+    """The current player plays nothing and takes nothing."""
+    from simulator.games.mamma.rules import EndTurn, Finish
+
+    seat = state.current
+    set_hand(state, seat)
+    state.apply(Finish(seat))
+    state.apply(EndTurn(seat))

@@ -9,8 +9,8 @@ from simulator.games.mamma.rules import (CHURCH, EXITING, SCHOOLBUS, Arcade, End
                                          Finish, PlaceCharacter, PlaceMoney, PlayMovement, RideBus,
                                          Steal, Step, TakeTaxi)
 
-from .tabletop import (give_food, ingredient_card, put, set_city_ingredient, set_hand, set_money,
-                       sp, started)
+from .tabletop import (give_food, ingredient_card, move_ingredient, put, set_city_ingredient,
+                       set_hand, set_money, sp, started)
 
 
 def with_mp(state, *values):
@@ -271,3 +271,32 @@ def test_the_mamma_and_the_husband_change_the_price():
     state = started()
     set_city_ingredient(state, ingredient_card(state, cost=2))
     assert [state.price(c) for c in (GRANDPA, MAMMA, HUSBAND)] == [2, 1, 4]
+
+
+def test_a_ride_that_ends_next_to_the_ingredients_is_a_movement_that_stops_there():
+    """Our reading of "moves and stops next to the ingredients card": a taxi ride or a bus ride is
+    a movement, so a character it leaves next to the card with enough money must buy."""
+    state = started()
+    seat = state.current
+    set_city_ingredient(state, ingredient_card(state, cost=1))
+    set_money(state, GRANDMA, 2)
+    state.loc[SCHOOLBUS + 2] = sp(27)  # the traffic card off space 16, next to the other stop
+    put(state, GRANDMA, 11)
+    move_ingredient(state, 7)
+    state.apply(RideBus(seat, state.game.box.bus_label(state.bus_deck[0])))
+    state.apply(PlaceCharacter(seat, GRANDMA, sp(16)))  # 16 is next to the stop 17 and to 7
+    assert state.pending[0] == {"kind": "buy", "seat": seat, "character": GRANDMA}
+
+
+def test_the_wife_in_the_taxi_may_still_steal_from_older_characters_she_crosses():
+    """Our reading: a taxi ride is a movement of the Wife, so crossing an older character in it
+    offers a theft like any other movement."""
+    state = started()
+    seat = state.current
+    card = set_money(state, WIFE, 2)[0]
+    put(state, WIFE, 14)
+    put(state, MAMMA, 5)
+    give_food(state, MAMMA, ingredient_card(state, cost=2))
+    state.apply(TakeTaxi(seat, card))
+    state.apply(Step(seat, WIFE, sp(5)))
+    assert state.pending[0]["kind"] == "steal"

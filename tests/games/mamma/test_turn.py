@@ -9,7 +9,7 @@ from simulator.games.mamma.rules import (DRAW, MONEY, AssignGuests, Decline, Dis
                                          EndTurn, Finish, PlaceMoney, PlayMovement, Step,
                                          TurnSideways)
 
-from .tabletop import give_food, ingredient_card, set_hand, sp, started
+from .tabletop import give_food, ingredient_card, pass_turn, set_hand, sp, started
 
 
 def test_option_1_no_card_played_takes_up_to_four_cards():
@@ -143,3 +143,34 @@ def test_money_is_placed_as_the_last_action_of_a_turn():
         state.apply(PlayMovement(seat, cards[0]))
     with pytest.raises(IllegalAction, match="last action"):
         state.apply(Step(seat, WIFE, sp(10)))
+
+
+def test_the_shopping_safeguard_starts_the_dinner_hour_after_the_set_rounds():
+    """Safeguard (our rule; the rulebook allows endless play): after ``shopping_rounds`` rounds the
+    shops close — the ingredients card in the city goes back on top of the row and the Dinner Hour
+    begins with the player whose turn it was as Player X."""
+    state = started(players=2, shopping_rounds=2)
+    card = state.floor[state.ingredient_space]
+    for _ in range(4):
+        seat = state.current
+        pass_turn(state)
+    assert state.dinner and state.safeguard == "shopping" and state.player_x == seat
+    assert state.ingredient_row[0] == card and state.ingredient_space is None
+
+
+def test_the_dinner_safeguard_seats_everyone_nearest_first():
+    """Safeguard: after ``dinner_rounds`` rounds of the Dinner Hour the characters still walking sit
+    down in order of their distance from their seats (nearest first) and the game ends."""
+    from simulator.games.mamma.rules import OVER
+
+    state = started(players=2, shopping_rounds=1, dinner_rounds=1)
+    for _ in range(2):
+        pass_turn(state)
+    while state.pending:
+        state.apply(state.legal_actions(state.current_players()[0])[0])
+    city = state.game.city
+    distance = {c: city.distance(state.loc[c], city.seat_entrances[c]) for c in range(6)}
+    for _ in range(2):
+        pass_turn(state)
+    assert state.phase == OVER and state.safeguard == "dinner"
+    assert state.arrivals == sorted(range(6), key=lambda c: (distance[c], c))
