@@ -17,12 +17,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any
 
 from simulator.engine import Action, ActionCodec, Game, IllegalAction, Scene, State
 
-from .box import (CHARACTERS, DECKS, GRANDMA, GRANDPA, HUSBAND, MAMMA, SITE_NAMES, SON, WIFE,
-                  MammaBox, read_box)
+from .box import (CHARACTERS, DECKS, GRANDMA, GRANDPA, MAMMA, SITE_NAMES, SON, WIFE, MammaBox,
+                  read_box)
 from .city import City, read_city
 from .scoring import ScoreBreakdown, score_character
 
@@ -261,7 +261,7 @@ PENDING_ACTIONS: dict[str, tuple[type[Action], ...]] = {
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int  # a bool is not a space
 
 
 def _fields_ok(action: Action) -> bool:
@@ -581,19 +581,19 @@ class MammaState(State):
 
     def _unable_to_move(self, piece: int) -> str | None:
         where = self.loc[piece]
-        name = self._name(piece)
         if piece < CHARACTERS:
+            if type(where) is int or where in (SEAT, BENCH, CHURCH):
+                if piece in self.bought:
+                    return f"The {self._name(piece)} bought ingredients this turn and cannot move any more."
+                if piece == GRANDMA and self.bus_missed:
+                    return "The Grandma missed the bus and stays in the church this turn."
+                return None
+            name = self._name(piece)
             if where == HOSPITAL:
                 return f"The {name} is in the hospital and cannot move until she or he leaves it."
             if where == WC:
                 return f"The {name} is in the W.C. for a few turns."
-            if where in (TABLE, WAITING, EXITING):
-                return f"The {name} cannot move now."
-            if piece in self.bought:
-                return f"The {name} bought ingredients this turn and cannot move any more."
-            if piece == GRANDMA and self.bus_missed:
-                return "The Grandma missed the bus and stays in the church this turn."
-            return None
+            return f"The {name} cannot move now."
         if where == OFF:
             return "The schoolbus has left with the Child."
         return None
@@ -1643,15 +1643,11 @@ class MammaState(State):
                "bought", "moved", "active")
 
     def _fields_to_json(self) -> dict[str, Any]:
-        import copy
-
-        return {name: copy.deepcopy(getattr(self, name)) for name in self._FIELDS}
+        return {name: _deep_copy(getattr(self, name)) for name in self._FIELDS}
 
     def _fields_from_json(self, data: dict[str, Any]) -> None:
-        import copy
-
         for name in self._FIELDS:
-            setattr(self, name, copy.deepcopy(data[name]))
+            setattr(self, name, _deep_copy(data[name]))
         if len(self.hands) != self.game.players or len(self.loc) != self.game.pieces:
             raise ValueError("hands must have one entry per seat and loc one per piece")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from simulator.engine import IllegalAction, Scene, SceneError, load_game
-from simulator.games.mamma.box import CHARACTERS, GRANDPA, SITE_NAMES
+from simulator.games.mamma.box import CHARACTERS, SITE_NAMES
 from simulator.games.mamma.rules import (CHOOSE_SECRET, DRAFT, MAIN, PLAY, SEAT, TAKE_SECRET,
                                          ChooseSecret, Draft, Finish, PlayMovement, TakeSecret)
 
