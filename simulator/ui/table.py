@@ -105,6 +105,8 @@ class TableScene:
             self.refresh()
             return False
         self.bot_timer = 0.0
+        if len(self.humans) > 1 and self.viewer not in self.state.current_players():
+            self.viewer = None  # hot-seat: the hand goes face down as soon as the turn is over
         self.refresh()
         return True
 

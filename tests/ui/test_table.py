@@ -127,8 +127,9 @@ def test_hot_seat_hides_hands_between_two_humans():
     scene.overlays[0].close()
     scene.update(1 / 60)
     assert scene.view.viewer == first and scene.view.view["hand_cards"] == scene.state.hands[first]
-    # the first human moves; the hand-off hides the table again before the second sees it
+    # the first human moves; their hand goes face down at once, and the hand-off comes next
     scene.try_action(scene.state.legal_actions(first)[0])
+    assert scene.view.viewer is None and scene.view.view["hand_cards"] == []
     scene.update(1 / 60)
     while scene.overlays and not isinstance(scene.overlays[0], HandOffOverlay):
         scene.overlays[0].close()
