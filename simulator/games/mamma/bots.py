@@ -8,7 +8,7 @@ from typing import Any, Sequence
 from simulator.engine import Action
 
 from .box import CHARACTERS, GRANDMA, SON, WIFE
-from .rules import (SEAT, AssignGuests, ChooseSecret, Decline, DiscardThree, Draft, Draw,
+from .rules import (SEAT, Arcade, AssignGuests, ChooseSecret, Decline, DiscardThree, Draft, Draw,
                     EndMovement, EndTurn, Finish, MammaGame, PlaceMoney, PlayMovement, RideBus,
                     SeatFifth, Steal, Step, TurnSideways)
 from .routes import Router
@@ -116,13 +116,16 @@ class MammaBot:
             if victim == mine or not steals:
                 return _first(legal, Decline)
             if thief == mine:
-                return max(steals, key=lambda a: self._gain(view, mine, a.card))
+                best = max(steals, key=lambda a: self._gain(view, mine, a.card))
+                return best if self._gain(view, mine, best.card) > 0 else _first(legal, Decline)
             if victim in rivals and thief not in rivals:
                 return max(steals, key=lambda a: self._card_value(view, victim, a.card))
             return _first(legal, Decline)
         if kind == "arcade":
             victim = item["victim"]
-            return legal[0] if victim in rivals and victim != mine else _first(legal, Decline)
+            if victim in rivals and victim != mine:
+                return _first(legal, Arcade)
+            return _first(legal, Decline)
         if kind == "buy":
             return min(legal, key=lambda a: sum(box.value[c] for c in a.cards))
         if kind == "place-ingredient":

@@ -188,3 +188,15 @@ def test_another_players_action_is_refused_with_a_reason():
     other = 1 - state.current
     with pytest.raises(IllegalAction, match="not your turn"):
         state.apply(Finish(other))
+
+
+def test_other_players_hands_show_only_as_counts():
+    """Game cards in a hand are that player's secret; the others see how many they hold."""
+    state = started(players=3)
+    for seat in range(3):
+        view = state.view(seat)
+        assert view["hand_cards"] == state.hands[seat]
+        assert view["hand_sizes"] == [5, 5, 5]
+        for other in range(3):
+            if other != seat:
+                assert set(state.hands[other]) <= state.hidden_from(seat)
