@@ -1114,6 +1114,7 @@ class MammaState(State):
     def _do_take_secret(self, a: TakeSecret) -> None:
         card = self.secret_table.pop(a.slot)
         self.secret[a.player] = self.game.box.secret.index(card)
+        self.mark_reveal()  # the taker now knows a card that was face down
         self._log("secret-taken")
         self._next_secret_taker(a.player)
 

@@ -200,3 +200,16 @@ def test_other_players_hands_show_only_as_counts():
         for other in range(3):
             if other != seat:
                 assert set(state.hands[other]) <= state.hidden_from(seat)
+
+
+def test_undo_cannot_take_back_a_look_at_a_secret_card():
+    """Undo stops at hidden information: a player who turned up a secret card cannot undo and
+    pick another (the engine's undo floor)."""
+    from simulator.engine import undo
+
+    game = load_game("mamma", players=3)
+    state = game.new_state(2)
+    state.apply(ChooseSecret(state.player_a, 0))
+    taker = state.current
+    state.apply(TakeSecret(taker, 0))
+    assert undo(state, taker) is None
