@@ -125,6 +125,10 @@ def layout_from_view(view: dict[str, Any]) -> TableLayout:
     return TableLayout(BodyPose(*view["bed_pose"]), cards, BodyPose(*princess) if princess is not None else None)
 
 
+def _is_card_id(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
@@ -324,7 +328,7 @@ class WackelbettState(State):
             if self.phase not in (TURN, DRAWN):
                 raise IllegalAction("Stand the princess on the crown of the card you laid first.")
             card = action.card
-            if not isinstance(card, int) or card not in hand:
+            if not _is_card_id(card) or card not in hand:
                 raise IllegalAction("You do not hold that card.")
             if self.phase == DRAWN and card != self.drawn:
                 raise IllegalAction("After drawing you may only lay the card you drew (or keep it).")
@@ -372,6 +376,10 @@ class WackelbettState(State):
             raise IllegalAction("Only the table reports how the bed settled, and only when it is due.")
         if v.stage != STAGES[self.phase]:
             raise IllegalAction(f"The table owes a {STAGES[self.phase]!r} verdict, not {v.stage!r}.")
+        lists = (v.bed_cards, v.fallen_cards, v.card_poses, v.bed_pose, v.princess_pose)
+        if not all(isinstance(x, tuple) for x in lists) \
+                or not all(_is_card_id(c) for c in (*v.bed_cards, *v.fallen_cards)):
+            raise IllegalAction("The verdict must list card ids and poses.")
         expected = set(self.layout.card_ids)
         if self.placing is not None:
             expected.add(self.placing)

@@ -31,14 +31,6 @@ def all_cards(state: WackelbettState) -> list[int]:
     return sorted(c for zone in state.card_zones().values() for c in zone)
 
 
-def fitting_pair(state: WackelbettState) -> tuple[int, int]:
-    """Two cards that fit each other: neither the same colour nor the same bedding."""
-    faces = state.game.faces
-    a = faces[0]
-    b = next(f for f in faces if f.colour != a.colour and f.bedding != a.bedding)
-    return a.id, b.id
-
-
 def arrange(state: WackelbettState, *, bed: list[int], hands: list[list[int]], reserve: list[int] = (),
             offsets: list[float] | None = None) -> None:
     """Put ``bed`` neatly stacked on a level bed with the princess on the top crown, the

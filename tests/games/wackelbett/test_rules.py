@@ -524,9 +524,13 @@ def test_only_the_table_reports_verdicts_and_only_whole_ones():
         state.apply(verdict("settle", state.layout))  # nothing to judge
     state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
     before = state.to_json()
+    whole = verdict("card", with_card_on_top(state, card))
     for forged in (verdict("princess", with_card_on_top(state, card)),       # wrong stage
                    verdict("card", state.layout),                             # the new card vanished
-                   dataclasses.replace(verdict("card", with_card_on_top(state, card)), player=0)):
+                   dataclasses.replace(whole, player=0),                      # a seat, not the table
+                   dataclasses.replace(whole, bed_cards=5),                   # malformed
+                   dataclasses.replace(whole, bed_pose=(0.0, float("inf"), 0.0)),
+                   dataclasses.replace(whole, fallen_cards=(True,))):
         with pytest.raises(IllegalAction):
             state.apply(forged)
         assert state.to_json() == before

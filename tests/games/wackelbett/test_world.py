@@ -9,8 +9,8 @@ import pytest
 
 from simulator.engine import load_game
 from simulator.games.wackelbett.hand import lowering_trace, start_height, trace_points
-from simulator.games.wackelbett.layout import (TableLayout, covers_pea, neat_stack, relative_pose, rest_pose_on,
-                                               resting_bed)
+from simulator.games.wackelbett.layout import (TableLayout, covers_pea, crown_point, neat_stack, pea_point,
+                                               relative_pose, rest_pose_on, resting_bed)
 from simulator.games.wackelbett.referee import judge_card
 from simulator.games.wackelbett.world import WackelbettWorld
 from simulator.physics.snapshot import BodyPose
@@ -191,6 +191,22 @@ def test_the_pea_is_covered_only_by_a_card_spanning_all_of_it():
     assert covers_pea(PHYSICS, face, beneath, on_top_at(-70.9))
     assert not covers_pea(PHYSICS, face, beneath, on_top_at(-71.5))
     assert not covers_pea(PHYSICS, face, beneath, BodyPose(-30.0, 20.0 - t, 0.0)), "beneath it, not over it"
+
+
+def test_the_marks_and_the_princess_sit_where_the_card_prints_them():
+    """The pea and the crown are where the scene prints them along the card; the princess put
+    on a crown stands on it (what the screen draws and hints)."""
+    world = stack_of(3)
+    pose = world.card_pose(2)
+    face = FACES[2]
+    t = PHYSICS.card.thickness
+    assert pea_point(PHYSICS, face, pose) == pytest.approx((pose.x + face.pea, pose.y + t / 2))
+    assert crown_point(PHYSICS, face, pose) == pytest.approx((pose.x + face.crown, pose.y + t / 2))
+    world.settle()
+    assert world.is_princess_on_crown(2) and not world.is_princess_on_crown(1)
+    world.place_princess(2, PHYSICS.card.crown_radius * 2)
+    world.settle()
+    assert not world.is_princess_on_crown(2), "beside the crown is not on it"
 
 
 def test_a_card_on_the_table_has_left_the_bed_and_one_in_the_bed_has_not():

@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Measure the Wackelbett physics and print JSON.
+
+- stack: CPU ms per simulated second and the real-time factor of a 36-card stack
+  with the princess, left to stand (only the frame steps are timed), with its creep,
+  worst card overlap and what fell -- for the scene's method and, for comparison,
+  all cards free at 960 Hz;
+- baseline: the same numbers from ../shared/bench/physics_stack_baseline.py for the
+  same method (same rate, same number of free top cards), measured alternately with
+  ours in this run; the ratio's target is at most 1.3;
+- referee: milliseconds per verdict and seconds per whole random game;
+- methods (--methods): the measurements behind the choice of method (PHYSICS.md):
+  stability and cost of each candidate over several stack patterns, and how many
+  cards let go 10, 40, 100 and 300 mm above a pile land on top of it.
+
+tools/bench.py calls measure(); run this file for the full report.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib.util
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from simulator.engine import RandomBot, load_game, play_out  # noqa: E402
+from simulator.games.wackelbett.components import WackelbettPhysics  # noqa: E402
+from simulator.games.wackelbett.layout import neat_stack, relative_pose  # noqa: E402
+from simulator.games.wackelbett.world import WackelbettWorld  # noqa: E402
+
+BASELINE = ROOT.parent / "shared" / "bench" / "physics_stack_baseline.py"
+CARDS = 36
+REALTIME_TARGET = 100.0
+BASELINE_RATIO_TARGET = 1.3
+
+
+def with_method(physics: WackelbettPhysics, method: str, substeps: int, free_top: int) -> WackelbettPhysics:
+    solver = dataclasses.replace(physics.solver, method=method, substeps=substeps, dynamic_top_cards=free_top)
+    return dataclasses.replace(physics, solver=solver)
+
+
+def stack_offsets(phase: float) -> list[float]:
+    """The baseline's card offsets: within +-15 mm, golden-angle spread."""
+    return [15.0 * math.sin(i * 2.399963 + phase) for i in range(CARDS)]
+
+
+def stand_stack(physics: WackelbettPhysics, seconds: float, phase: float = 0.0) -> dict:
+    """Build the stack, let it stand ``seconds`` (more than 1); time only the frame steps,
+    with the clock the baseline uses."""
+    game = load_game("wackelbett", players=2)
+    world = WackelbettWorld(physics, game.faces, neat_stack(physics, range(CARDS), stack_offsets(phase)))
+    world.place_princess(CARDS - 1)
+    hz = physics.solver.frame_hz
+    frames = int(round(seconds * hz))
+    reference = None
+    worst_overlap = 0.0
+    spent = 0.0
+    clock = time.perf_counter
+    for frame in range(frames):
+        start = clock()
+        world.step_frame()
+        spent += clock() - start
+        if frame == hz:
+            bed = world.bed_pose()
+            reference = {c: relative_pose(bed, world.card_pose(c)) for c in world.card_ids()}
+        if frame % 8 == 0:
+            bed = world.bed_pose()
+            heights = [relative_pose(bed, world.card_pose(c)).y for c in range(CARDS)]
+            worst_overlap = max(worst_overlap, *(physics.card.thickness - (b - a) for a, b in zip(heights, heights[1:])))
+    bed = world.bed_pose()
+    creep = max(math.dist(relative_pose(bed, world.card_pose(c))[:2], pose[:2]) for c, pose in reference.items())
+    return {
+        "ms_cpu_per_sim_s": spent / seconds * 1000,
+        "realtime_factor": seconds / spent if spent else float("inf"),
+        "creep_mm": creep,
+        "worst_overlap_mm": worst_overlap,
+        "fallen": len(world.fallen_cards()) + (not world.is_princess_on_bed()),
+        "princess_upright": world.is_princess_upright(),
+    }
+
+
+def load_baseline(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location("physics_stack_baseline", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def baseline_stack(module: ModuleType, hz: int, free_top: int | None, seconds: float) -> dict:
+    row = module.run(n_cards=CARDS, support="pivot", iterations=10, sleep=False, hz=hz, seconds=seconds,
+                     weld=free_top)
+    return {"ms_cpu_per_sim_s": row["us_per_sim_s"] / 1000, "realtime_factor": row["rtf"],
+            "creep_mm": row["creep_mm"], "worst_overlap_mm": row["worst_pen"], "fallen": row["off"]}
+
+
+def versus_baseline(physics: WackelbettPhysics, module: ModuleType | None, seconds: float, rounds: int) -> dict:
+    """Ours and the baseline's, alternately (both see the same machine load); medians of the costs."""
+    solver = physics.solver
+    hz = solver.frame_hz * solver.substeps
+    free_top = solver.dynamic_top_cards if solver.method == "weld" else None
+    ours, theirs = [], []
+    for _ in range(rounds):
+        ours.append(stand_stack(physics, seconds))
+        if module is not None:
+            theirs.append(baseline_stack(module, hz, free_top, seconds))
+    result = {"method": solver.method, "solver_hz": hz, "free_top_cards": free_top, "iterations": solver.iterations,
+              "ours": _median_rows(ours)}
+    if theirs:
+        result["baseline"] = _median_rows(theirs)
+        result["ratio_to_baseline"] = result["ours"]["ms_cpu_per_sim_s"] / result["baseline"]["ms_cpu_per_sim_s"]
+    return result
+
+
+def _median_rows(rows: list[dict]) -> dict:
+    out = {}
+    for key in rows[0]:
+        values = [r[key] for r in rows]
+        out[key] = statistics.median(values) if isinstance(values[0], float) else values[-1]
+    return out
+
+
+def referee_cost(games: int = 3) -> dict:
+    """Whole random games: seconds per game and milliseconds per physics verdict."""
+    out = {}
+    for players in (2, 5):
+        game = load_game("wackelbett", players=players)
+        referee = game.make_referee()
+        bots = [RandomBot(game, seat) for seat in range(players)]
+        verdicts, judging, total = 0, 0.0, 0.0
+        for seed in range(games):
+            start = time.process_time()
+            state = play_out(game, bots, seed)
+            total += time.process_time() - start
+            replay = game.new_state(seed)
+            for action in state.history:
+                if action.player < 0:
+                    t0 = time.process_time()
+                    referee.decide(replay)
+                    judging += time.process_time() - t0
+                    verdicts += 1
+                replay.apply(action)
+        out[f"{players}p"] = {"s_per_game": total / games, "ms_per_verdict": judging / verdicts * 1000,
+                              "verdicts_per_game": verdicts / games}
+    return out
+
+
+DROP_HEIGHTS = (10.0, 40.0, 100.0, 300.0)
+
+
+def drops_landing_on_top(physics: WackelbettPhysics) -> int:
+    """Let a card go at each of DROP_HEIGHTS mm above a settled 20-card pile (through the
+    referee, air drag and all): how many land on top instead of passing into the pile."""
+    from simulator.games.wackelbett.hand import lowering_trace
+    from simulator.games.wackelbett.layout import rest_pose_on
+    from simulator.games.wackelbett.referee import judge_card
+
+    faces = load_game("wackelbett", players=2).faces
+    world = WackelbettWorld(physics, faces, neat_stack(physics, range(20), stack_offsets(1.0)[:20]))
+    world.place_princess(19)
+    world.settle()
+    layout = world.layout()
+    target = rest_pose_on(physics, layout, 0.0)
+    landed = 0
+    for height in DROP_HEIGHTS:
+        trace = lowering_trace(physics, target, target.y + height + 5.0, release_gap=height)
+        outcome = judge_card(physics, faces, layout, 30, trace)
+        landed += outcome.layout.top_card == 30 and not outcome.fallen_cards
+    return landed
+
+
+def compare_methods(physics: WackelbettPhysics, seconds: float, patterns: int) -> list[dict]:
+    """The candidates behind PHYSICS.md: stability over ``patterns`` stacks, drops, and cost."""
+    candidates = [("substeps", 4, CARDS), ("substeps", 8, CARDS), ("substeps", 16, CARDS),
+                  ("weld", 4, 3), ("weld", 8, 3), ("weld", 16, 3), ("weld", 8, 6)]
+    rows = []
+    for method, substeps, free_top in candidates:
+        trial = with_method(physics, method, substeps, free_top)
+        found = [stand_stack(trial, seconds, phase=1.0 + 0.7 * k) for k in range(patterns)]
+        print(f"  {method} {substeps * physics.solver.frame_hz} Hz top {free_top}: done", file=sys.stderr)
+        rows.append({
+            "method": method, "solver_hz": substeps * physics.solver.frame_hz,
+            "free_top_cards": free_top if method == "weld" else CARDS,
+            "fell": sum(r["fallen"] > 0 or not r["princess_upright"] for r in found),
+            "passed_through": sum(r["worst_overlap_mm"] > physics.card.thickness for r in found),
+            "crept_over_1mm": sum(r["creep_mm"] > 1.0 for r in found),
+            "median_creep_mm": statistics.median(r["creep_mm"] for r in found),
+            "ms_cpu_per_sim_s": statistics.median(r["ms_cpu_per_sim_s"] for r in found),
+            "patterns": patterns,
+            "drops_on_top": f"{drops_landing_on_top(trial)}/{len(DROP_HEIGHTS)}",
+        })
+    return rows
+
+
+def measure(seconds: float = 5.0, rounds: int = 2, baseline: Path | None = BASELINE, methods: int = 0) -> dict:
+    """Everything above as one JSON-ready dict (what tools/bench.py reports)."""
+    import pymunk
+
+    physics = load_game("wackelbett", players=2).physics
+    module = load_baseline(baseline) if baseline is not None and baseline.exists() else None
+    report = {"pymunk": pymunk.version, "cards": CARDS, "seconds": seconds, "rounds": rounds,
+              "stack": versus_baseline(physics, module, seconds, rounds)}
+    all_free = with_method(physics, "substeps", 16, CARDS)
+    report["stack_all_free_960hz"] = versus_baseline(all_free, module, seconds, 1)
+    rtf = report["stack"]["ours"]["realtime_factor"]
+    report["targets"] = {"realtime_factor_at_least": REALTIME_TARGET, "realtime_met": rtf >= REALTIME_TARGET,
+                         "baseline_ratio_at_most": BASELINE_RATIO_TARGET}
+    if "ratio_to_baseline" in report["stack"]:
+        report["targets"]["baseline_met"] = report["stack"]["ratio_to_baseline"] <= BASELINE_RATIO_TARGET
+    report["referee"] = referee_cost()
+    if methods:
+        report["methods"] = compare_methods(physics, seconds, methods)
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=10.0, help="simulated seconds per stack run (default 10)")
+    parser.add_argument("--rounds", type=int, default=3, help="alternate ours/baseline this many times (medians)")
+    parser.add_argument("--quick", action="store_true", help="3 s runs, one round")
+    parser.add_argument("--baseline", type=Path, default=BASELINE,
+                        help=f"the shared baseline script (default {BASELINE})")
+    parser.add_argument("--no-baseline", action="store_true", help="measure ours only")
+    parser.add_argument("--methods", type=int, default=0, metavar="PATTERNS",
+                        help="also compare the candidate methods over PATTERNS stacks (slow)")
+    args = parser.parse_args(argv)
+    seconds, rounds = (3.0, 1) if args.quick else (args.seconds, args.rounds)
+    print("measuring the Wackelbett stack ...", file=sys.stderr)
+    report = measure(seconds, rounds, None if args.no_baseline else args.baseline, args.methods)
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
