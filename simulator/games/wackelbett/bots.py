@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Sequence
 from simulator.engine import Action
 from simulator.physics.snapshot import BodyPose
 
-from .hand import aim_range, lowering_trace, start_height, steady_spot
+from .hand import aim_spots, lowering_trace, start_height
 from .layout import TableLayout, crown_point, rest_pose_on, wrap_angle
 from .rules import Pass, PlaceCard, PlacePrincess, WackelbettGame, layout_from_view
 
@@ -69,15 +69,11 @@ class WackelbettBot:
     def _candidates(self, layout: TableLayout, cards: list[int]) -> list[tuple[int, float]]:
         """(card, offset along the top card), each card's best guesses first, round robin."""
         g = self.game
-        lo, hi = aim_range(g.physics, layout, g.faces)
-        per_card = []
-        for card in cards:
-            spot = steady_spot(g.physics, layout, g.faces[card])
-            spots = list(dict.fromkeys(round(min(hi, max(lo, spot + d)), 3) for d in _SPOT_OFFSETS))
-            per_card.append([(card, along) for along in spots])
+        per_card = [[(card, along) for along in aim_spots(g.physics, layout, g.faces, g.faces[card], _SPOT_OFFSETS)]
+                    for card in cards]
         order = []
-        for rank in range(max(len(s) for s in per_card)):
-            order += [s[rank] for s in per_card if rank < len(s)]
+        for rank in range(max(len(spots) for spots in per_card)):
+            order += [spots[rank] for spots in per_card if rank < len(spots)]
         return order
 
     def _best_trial(self, layout: TableLayout, cards: list[int], lying: bool) -> _Trial:

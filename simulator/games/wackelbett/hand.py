@@ -116,18 +116,21 @@ def aim_range(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[C
     return lo, hi
 
 
+def aim_spots(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace], face: CardFace,
+              offsets: Sequence[float]) -> list[float]:
+    """Offsets along the top card worth trying for ``face``: its steady spot moved by each of
+    ``offsets``, kept inside :func:`aim_range`, without repeats, in the order given."""
+    lo, hi = aim_range(physics, layout, faces)
+    spot = steady_spot(physics, layout, face)
+    return list(dict.fromkeys(round(min(hi, max(lo, spot + offset)), 3) for offset in offsets))
+
+
 def offered_targets(physics: WackelbettPhysics, placements: PlacementSpec, layout: TableLayout,
                     faces: Sequence[CardFace], face: CardFace) -> list[BodyPose]:
     """The representative resting spots offered for ``face``: the steady spot and the
-    scene's offsets around it, kept inside :func:`aim_range`."""
-    lo, hi = aim_range(physics, layout, faces)
-    spot = steady_spot(physics, layout, face)
-    alongs: list[float] = []
-    for offset in placements.card_offsets:
-        along = round(min(hi, max(lo, spot + offset)), 3)
-        if along not in alongs:
-            alongs.append(along)
-    return [rest_pose_on(physics, layout, along) for along in alongs]
+    scene's offsets around it (see :func:`aim_spots`)."""
+    return [rest_pose_on(physics, layout, along)
+            for along in aim_spots(physics, layout, faces, face, placements.card_offsets)]
 
 
 def start_height(physics: WackelbettPhysics, layout: TableLayout, target: BodyPose) -> float:

@@ -166,8 +166,8 @@ class WackelbettGame(Game):
         self.deck_size = len(self.faces)
         if not self.is_challenge and self.deck_size < players * self.hand_size + 1:
             raise self.scene.error("deck", f"holds {self.deck_size} cards, too few to deal {players} hands")
-        # fits[top][card]: "neither the same colour nor the same bedding".
-        self.fits = [
+        # may_follow[top][card]: "neither the same colour nor the same bedding".
+        self.may_follow = [
             bytes(int(a.colour != b.colour and a.bedding != b.bedding) for b in self.faces) for a in self.faces
         ]
         self.draw_action = [DrawCard(p) for p in range(players)]
@@ -263,7 +263,7 @@ class WackelbettState(State):
     def fits(self, card: int) -> bool:
         """May ``card`` go on the bed now? Any card on a bare bed; in the challenge, any card."""
         top = self.layout.top_card
-        return top is None or self.game.is_challenge or bool(self.game.fits[top][card])
+        return top is None or self.game.is_challenge or bool(self.game.may_follow[top][card])
 
     def fitting_cards(self, seat: int) -> list[int]:
         return [c for c in self.hands[seat] if self.fits(c)]

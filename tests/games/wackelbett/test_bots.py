@@ -30,7 +30,7 @@ def failures_of(level: str, attempts: int) -> int:
         faces = state.game.faces
         pile = [c for c in range(14) if c != 3] + [3]
         # The only card that fits (19) must lie near the end of the range that covers the pea.
-        clash = [f.id for f in faces if f.id not in pile and not state.game.fits[3][f.id]][:2]
+        clash = [f.id for f in faces if f.id not in pile and not state.game.may_follow[3][f.id]][:2]
         mine = [19, *clash]
         arrange(state, bed=pile, hands=[mine, [c for c in range(36) if c not in pile + mine][:5]])
         state.current = 0

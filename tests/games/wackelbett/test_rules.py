@@ -409,7 +409,7 @@ def test_a_game_where_nobody_can_move_ends_and_the_fewest_cards_win():
     """The rulebook is silent on a table where nobody can lay or draw: after a whole round
     of forced passes the game ends and the fewest cards in hand win (RULES.md)."""
     state = started(2)
-    clash = [f.id for f in state.game.faces if f.id != 0 and not state.game.fits[0][f.id]]
+    clash = [f.id for f in state.game.faces if f.id != 0 and not state.game.may_follow[0][f.id]]
     fit = fitting(state, 0)
     arrange(state, bed=[*fit, 0], hands=[clash[:8], clash[8:]])  # every other card is on the bed
     state.current = 0
