@@ -75,8 +75,8 @@ class GameView:
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 
-    def handle_event(self, event: pygame.event.Event) -> Action | None:
-        """Mouse input; return an action to try, or None."""
+    def handle_event(self, event: pygame.event.Event) -> Action | list[Action] | None:
+        """Mouse input; return an action to try, a list of steps of one gesture, or None."""
         return None
 
     def refused(self, action: Action, reason: str) -> None:

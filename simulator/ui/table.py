@@ -97,13 +97,19 @@ class TableScene:
         self.shown_summaries.update(s.key for s in self.view.summaries())
 
     def try_action(self, action) -> bool:
-        """Offer a human's action to the rules; show the reason if refused."""
-        try:
-            self.state.apply(action)
-        except IllegalAction as exc:
-            self.view.refused(action, str(exc))
-            self.refresh()
-            return False
+        """Offer a human's action (or a list of them, in order) to the rules.
+
+        A list stands for one gesture made of several steps, such as dragging a piece
+        along a path: the steps apply one by one and the first refused step stops the
+        rest, its reason shown; the steps before it stand, each having been legal.
+        """
+        for step in action if isinstance(action, list) else [action]:
+            try:
+                self.state.apply(step)
+            except IllegalAction as exc:
+                self.view.refused(step, str(exc))
+                self.refresh()
+                return False
         self.bot_timer = 0.0
         if len(self.humans) > 1 and self.viewer not in self.state.current_players():
             self.viewer = None  # hot-seat: the hand goes face down as soon as the turn is over

@@ -256,3 +256,13 @@ def test_the_save_dialog_pauses_the_table_and_saves_where_picked(tmp_path, monke
     scene.handle_event(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(target),
                                           ui_element=scene.dialog))
     assert target.exists() and scene.dialog is None
+
+
+def test_a_gesture_of_several_steps_stops_at_the_first_refusal():
+    """A list from the view applies in order; the refused step and those after it do not."""
+    scene = human_turn_scene(PlayCard)
+    good = next(a for a in scene.state.legal_actions(0) if isinstance(a, PlayCard))
+    stranger = next(c for c in range(88) if c not in scene.state.hands[0] and c != good.card)
+    assert scene.try_action([good, PlayCard(0, stranger), PlayCard(0, stranger)]) is False
+    assert scene.state.history[-1] == good and len(scene.state.history) == 1
+    assert scene.view.refusal
