@@ -48,6 +48,8 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     actions: ClassVar[ActionCodec]
+    #: Set-ups beyond the seat range worth checking like any other: (players, options).
+    variants: ClassVar[tuple[tuple[int, dict[str, Any]], ...]] = ()
 
     def __init__(self, players: int, scene: Scene | None = None, **options: Any) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:

@@ -145,6 +145,7 @@ class WackelbettGame(Game):
     min_players = 2
     max_players = 5
     actions = ActionCodec(PlaceCard, DrawCard, Pass, PlacePrincess, Verdict)
+    variants = ((1, {"mode": "challenge"}),)
 
     def __init__(self, players: int, scene: Scene | None = None, **options: Any) -> None:
         mode = options.get("mode", "auto")
