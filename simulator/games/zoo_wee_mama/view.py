@@ -76,7 +76,7 @@ every revealed card onto their won pile, deals the next round and bids first.
 A Psychic card dealt to a player is laid aside face up and replaced; the next round is
 a Psychic round: you see everybody's card except your own (you see its back), and the
 first bid may name any symbol. The winner of a Psychic round also takes the Psychic
-cards that caused it.
+cards set aside for it.
 
 # The end
 When the draw pile cannot deal another round, the player with the most cards wins;
@@ -484,6 +484,8 @@ class RevealShow:
 
 @dataclass(frozen=True)
 class SymbolButton:
+    """One of the ten symbol buttons of the bid panel."""
+
     symbol: int
     rect: pygame.Rect
 
@@ -811,7 +813,7 @@ class ZooWeeMamaView(GameView):
         else:
             self._draw_card_hints(surface, v)
         self._draw_piles(surface, v)
-        self._draw_seats(surface, v, row)
+        self._draw_seats(surface, v)
         if v["reveal"] is not None:
             self._draw_verdict(surface, v)
         elif v["over"]:
@@ -831,7 +833,8 @@ class ZooWeeMamaView(GameView):
         self._draw_bid_history(surface, v)
 
     def _draw_card_hints(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
-        """Labels on the middle cards, the own card's caption and the symbol being considered."""
+        """Labels on the middle cards, the Psychic hint on your own card, and the symbol you are
+        considering marked on every card you can see."""
         for pos, label in ((DECK_POS, f"Draw pile: {v['draw_pile_size']}"), (SECRET_POS, "Secret Card")):
             if label.startswith("Secret") and not v["secret_size"]:
                 continue
@@ -928,7 +931,7 @@ class ZooWeeMamaView(GameView):
         halo.center = pos
         pygame.draw.rect(surface, GOLD, halo, width=5, border_radius=14)
 
-    def _draw_seats(self, surface: pygame.Surface, v: dict[str, Any], row: list) -> None:
+    def _draw_seats(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
         """Name plates (gold for the bidder to act) and each seat's latest bid as a speech bubble."""
         current = v["current"]
         last_bid: dict[int, dict[str, Any]] = {}
@@ -1075,7 +1078,7 @@ class ZooWeeMamaView(GameView):
             text(surface, "The Secret Card is a Psychic card: next round is a Psychic round.",
                  (rect.centerx, rect.top + 179), size=13, colour=PSYCHIC_GLOW, anchor="midtop")
         if v["over"]:
-            self._draw_game_over_line(surface, v, rect.bottom - 12)
+            self._draw_game_over_line(surface, rect.bottom - 12)
         elif self.deal is not None:
             self._button(surface, self.deal_rect, f"Take the cards and deal round {v['round'] + 1}", GOLD, INK,
                          hover=self.deal_rect.collidepoint(self.mouse))
@@ -1103,9 +1106,9 @@ class ZooWeeMamaView(GameView):
         panel(surface, rect, alpha=225, radius=16, border=(90, 96, 110))
         text(surface, "Game over", (rect.centerx, rect.top + 16), size=26, bold=True, colour=GOLD, anchor="midtop")
         text(surface, v["end_reason"], (rect.centerx, rect.top + 56), size=15, colour=TEXT_DIM, anchor="midtop")
-        self._draw_game_over_line(surface, v, rect.bottom - 30)
+        self._draw_game_over_line(surface, rect.bottom - 30)
 
-    def _draw_game_over_line(self, surface: pygame.Surface, v: dict[str, Any], y: int) -> None:
+    def _draw_game_over_line(self, surface: pygame.Surface, y: int) -> None:
         text(surface, self.result_line(), (self.verdict_rect().centerx, y), size=18, bold=True, colour=GOLD,
              anchor="midbottom")
 
@@ -1190,8 +1193,8 @@ class ZooWeeMamaView(GameView):
                 fill = (255, 252, 230)
             draw_rect = rect.move(0, -4) if chosen else rect
             pygame.draw.rect(surface, fill, draw_rect, border_radius=10)
-            pygame.draw.rect(surface, GOLD if chosen else ((120, 126, 140) if allowed else (70, 74, 84)), draw_rect,
-                             width=4 if chosen else 2, border_radius=10)
+            edge = GOLD if chosen else ((214, 170, 60) if hover else ((120, 126, 140) if allowed else (70, 74, 84)))
+            pygame.draw.rect(surface, edge, draw_rect, width=4 if chosen or hover else 2, border_radius=10)
             icon = symbol_icon(symbol, 46)
             if not allowed:
                 icon = icon.copy()
