@@ -28,7 +28,7 @@ from simulator.ui.table import TableScene, TableSetup  # noqa: E402
 
 
 def save(scene, surface, path: Path) -> Path:
-    settle(scene, 0.6)
+    settle(scene, 3.0)
     scene.draw(surface)
     pygame.image.save(surface, str(path))
     print(path)
@@ -47,8 +47,15 @@ def advance(scene: TableScene, bots, rng, *, until) -> bool:
         else:
             state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat), rng))
         scene.refresh()
-        scene.overlays = [o for o in scene.overlays if not isinstance(o, SummaryOverlay)]
+        drop_summaries(scene)
     return False
+
+
+def drop_summaries(scene: TableScene) -> None:
+    """Close the summary panels the bots' moves raised (their buttons die with them)."""
+    for overlay in [o for o in scene.overlays if isinstance(o, SummaryOverlay)]:
+        overlay.close()
+        scene.overlays.remove(overlay)
 
 
 def game_gallery(game_id: str, folder: Path, seed: int, players: int | None) -> list[Path]:
@@ -82,6 +89,7 @@ def game_gallery(game_id: str, folder: Path, seed: int, players: int | None) -> 
     advance(scene, bots, rng, until=lambda s: s.is_over())
     finals = [s for s in _summaries(scene) if s.key == "game"]
     if finals:
+        drop_summaries(scene)
         scene.overlays = [SummaryOverlay(scene.manager, finals[0])]
         out.append(save(scene, surface, folder / f"{stem}-game-over.png"))
 

@@ -87,6 +87,9 @@ class TableScene:
         acting = self.viewer is not None and self.viewer in state.current_players()
         legal = state.legal_actions(self.viewer) if acting else []
         self.view.refresh(self.viewer, state.view(self.viewer), legal)
+
+    def _show_new_summaries(self) -> None:
+        """Queue the summaries the view has not shown yet, once its animations are done."""
         for summary in self.view.summaries():
             if summary.key not in self.shown_summaries:
                 self.shown_summaries.add(summary.key)
@@ -124,6 +127,8 @@ class TableScene:
             if self.dialog.alive():
                 return  # a file dialog is modal: the game waits
             self.dialog = None
+        if not self.view.busy():
+            self._show_new_summaries()
         if self.overlays:
             self.overlays[0].update(dt)
             if self.overlays[0].done:
@@ -211,13 +216,15 @@ class TableScene:
                 self.ask_file("save")
             elif ctrl and event.key == pygame.K_o:
                 self.ask_file("load")
+            else:
+                self._offer_to_view(event)  # the view's own keys (buzzers, shortcuts)
             return
-        if self.viewer is not None and self.viewer in self.state.current_players():
-            action = self.view.handle_event(event)
-            if action is not None:
-                self.try_action(action)
-        else:
-            self.view.handle_event(event)  # hover effects still work off-turn
+        self._offer_to_view(event)
+
+    def _offer_to_view(self, event: pygame.event.Event) -> None:
+        action = self.view.handle_event(event)  # hover effects work off-turn too
+        if action is not None:
+            self.try_action(action)
 
     # -- menu, undo, files ---------------------------------------------------------------
     def open_menu(self) -> None:
