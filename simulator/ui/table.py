@@ -379,5 +379,5 @@ class TableScene:
         text(surface, "Esc menu · F1 rules · Ctrl+Z undo", (x, hint_y), size=13, colour=TEXT_DIM)
         text(surface, "Ctrl+S save · Ctrl+O load · F12 shot", (x, hint_y + 20), size=13, colour=TEXT_DIM)
         if self.state.is_over():
-            text(surface, "Game over · Esc for a new game", (SIDEBAR_RECT.centerx, hint_y - 30), size=15,
+            text(surface, "Game over · Esc: new game", (SIDEBAR_RECT.centerx, hint_y - 30), size=15,
                  bold=True, colour=DANGER, anchor="center")
