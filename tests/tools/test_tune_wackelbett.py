@@ -1,0 +1,145 @@
+"""tools/tune_wackelbett.py, run small: its table, its plots, its seed, and writing the scene file."""
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import tune_wackelbett as tune  # noqa: E402
+from simulator.engine import Scene  # noqa: E402
+
+SCENE = ROOT / "scenes" / "wackelbett.toml"
+TINY = ["--hand", "steady", "--trials", "2", "--cards", "3", "--workers", "1"]
+TIMES = {"cpu_ms", "referee_ms"}  # CPU columns are the only ones allowed to differ between runs
+
+
+@pytest.fixture
+def scene_file(tmp_path):
+    path = tmp_path / "wackelbett.toml"
+    shutil.copyfile(SCENE, path)
+    return path
+
+
+def sweep(tmp_path, scene_file, *args, capsys=None):
+    out = tmp_path / "out"
+    code = tune.main(["--scene", str(scene_file), "--out", str(out), *TINY, *args])
+    assert code == 0
+    return out
+
+
+def read_rows(path: Path) -> list[dict]:
+    with open(path, newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def test_a_tiny_sweep_writes_its_table_and_both_plots(tmp_path, scene_file, capsys):
+    out = sweep(tmp_path, scene_file, "--param", "bed.wobble_stiffness=4e7,8e7", "--hand", "shaky", "--json")
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert "ETA" in captured.err, "progress is shown on stderr"
+    assert [s["values"] for s in report["settings"]] == [{"bed.wobble_stiffness": 4e7},
+                                                          {"bed.wobble_stiffness": 8e7}]
+    assert [s["is_scene"] for s in report["settings"]] == [False, True]
+    rows = read_rows(out / "tune.csv")
+    assert len(rows) == 2 * 2 * 3, "one row per setting, hand and card"
+    assert {"setting", "bed.wobble_stiffness", "hand", "card", "attempts", "successes", "success_rate", "ci_low",
+            "ci_high", "pooled_rate", "reach", "fail_pea", "fail_fell", "fail_pushed", "settle_s", "unsettled",
+            "peak_tilt_deg", "lean_deg", "shift_mm_max", "cpu_ms", "referee_ms"} <= set(rows[0])
+    assert {r["hand"] for r in rows} == {"steady", "shaky"}
+    for r in rows:
+        if int(r["attempts"]):
+            assert 0 <= float(r["ci_low"]) <= float(r["success_rate"]) <= float(r["ci_high"]) <= 1
+            assert float(r["settle_s"]) > 0 and float(r["cpu_ms"]) > 0
+    first = [r for r in rows if r["card"] == "1"]
+    assert all(int(r["attempts"]) >= 2 for r in first), "every run lays at least its first card"
+    for name in ("curves.png", "overview.png"):
+        assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert SCENE.read_bytes() == scene_file.read_bytes(), "a sweep never writes the scene file"
+
+
+def test_the_same_seed_gives_the_same_numbers_with_any_number_of_workers(tmp_path, scene_file, capsys):
+    args = ["--param", "card.friction=0.3,0.4", "--seed", "5", "--quiet"]
+    one = read_rows(sweep(tmp_path / "a", scene_file, *args) / "tune.csv")
+    two = read_rows(sweep(tmp_path / "b", scene_file, *args, "--workers", "2") / "tune.csv")
+    other = read_rows(sweep(tmp_path / "c", scene_file, "--param", "card.friction=0.3,0.4", "--seed", "6",
+                            "--quiet") / "tune.csv")
+    strip = [[{k: v for k, v in r.items() if k not in TIMES} for r in rows] for rows in (one, two, other)]
+    assert strip[0] == strip[1]
+    assert strip[0] != strip[2], "another seed deals other decks"
+
+
+def test_a_2d_grid_draws_a_heat_map_and_a_random_search_stays_in_its_ranges(tmp_path, scene_file, capsys):
+    out = sweep(tmp_path, scene_file, "--param", "card.friction=0.3,0.4", "--param", "bed.wobble_stiffness=8e7",
+                "--cards", "2", "--quiet")
+    assert (out / "overview.png").stat().st_size > 10_000
+    report = tune.run(scene_file, [tune.parse_param("card.mass=1:3", Scene.from_path(scene_file)),
+                                   tune.parse_param("bots.steady.tries=2:6", Scene.from_path(scene_file))],
+                      ["steady"], trials=1, cards=1, retries=1, seed=3, workers=1, random_count=3, progress=False)
+    drawn = [s["values"] for s in report["settings"] if not s["is_scene"]]
+    assert len(drawn) == 3
+    assert all(1 <= v["card.mass"] <= 3 and isinstance(v["bots.steady.tries"], int) for v in drawn)
+
+
+def test_targets_pick_the_closest_setting_and_write_only_its_keys(tmp_path, scene_file, capsys):
+    before = scene_file.read_text().splitlines()
+    # A hand trembling 40 mm misses every pea: the only setting near "steady fails at card 1".
+    sweep(tmp_path, scene_file, "--param", "bots.steady.tremor_mm=40", "--target", "steady@1:0.0",
+          "--pool", "0", "--retries", "1", "--write", "--yes", "--quiet")
+    printed = capsys.readouterr().out
+    assert "closest to the targets: S1 tremor_mm=40" in printed
+    assert "bots.steady.tremor_mm: 1.5 -> 40.0" in printed and "+tremor_mm = 40.0" in printed
+    after = scene_file.read_text().splitlines()
+    changed = [(a, b) for a, b in zip(before, after) if a != b]
+    assert len(before) == len(after) and changed == [("tremor_mm = 1.5", "tremor_mm = 40.0")]
+    data = tomllib.loads(scene_file.read_text())
+    assert data["bots"]["steady"]["tremor_mm"] == 40.0 and data["bots"]["shaky"]["tremor_mm"] == 5.0
+
+
+def test_writing_asks_first_and_without_an_answer_leaves_the_file(tmp_path, scene_file, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", open("/dev/null"))  # not a terminal: nobody to ask
+    before = scene_file.read_bytes()
+    assert tune.main(["--scene", str(scene_file), "--set", "card.friction=0.35"]) == 0
+    printed = capsys.readouterr().out
+    assert "card.friction: 0.4 -> 0.35" in printed and "Not written" in printed
+    assert scene_file.read_bytes() == before
+
+
+def test_set_writes_chosen_values_keeping_comments(scene_file, capsys):
+    assert tune.main(["--scene", str(scene_file), "--set", "card.friction=0.35", "--set",
+                      "bed.wobble_stiffness=1.2e8", "--yes"]) == 0
+    text = scene_file.read_text()
+    assert "friction = 0.35               # cardboard on cardboard" in text
+    assert "wobble_stiffness = 1.2e8      # g mm^2/s^2 per rad: the magnet pulling the bed level" in text
+    assert text.count("#") == SCENE.read_text().count("#")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--param", "bed.magnet=1:2"], "[bed.magnet] is not in the scene file"),
+    (["--param", "physics.method=1:2"], "a range is LO:HI"),
+    (["--param", "card.mass=3:1"], "need LO <= HI"),
+    (["--set", "card.friction=sticky"], "[card.friction] is a finite number"),
+    (["--param", "card.pea_radius=50"], "[card.pea_radius]"),
+])
+def test_bad_input_is_refused_naming_the_key(scene_file, capsys, args, message):
+    assert tune.main(["--scene", str(scene_file), *TINY, "--quiet", *args]) == 2
+    assert message in capsys.readouterr().err
+    assert scene_file.read_bytes() == SCENE.read_bytes()
+
+
+def test_ranges_spread_as_asked():
+    scene = Scene.from_path(SCENE)
+    assert tune.parse_param("bed.wobble_stiffness=1e7:1e9:3:log", scene).grid() == [1e7, 1e8, 1e9]
+    assert tune.parse_param("card.mass=1:2:3", scene).grid() == [1.0, 1.5, 2.0]
+    assert tune.parse_param("physics.substeps=4:16:4", scene).grid() == [4, 8, 12, 16]
+    assert tune.parse_param("physics.method=weld,substeps", scene).grid() == ["weld", "substeps"]
+    assert tune.parse_target("12:0.6", "steady") == tune.Target("steady", 12, 0.6)
+    with pytest.raises(ValueError, match="CARD:RATE"):
+        tune.parse_target("steady@10:95", "steady")
