@@ -105,7 +105,7 @@ def test_the_box_has_60_letter_cards_with_4_jokers_and_60_category_cards_with_10
     4 Wie Weet Wat-kaarten en tussen de categoriekaarten zitten 10 actiekaarten. Op elke gewone
     categoriekaart staan vier categorieën." (60 letter cards incl. 4 jokers; 60 category cards incl.
     10 action cards; four categories on every regular card.)"""
-    for language in ("nl",):  # the English edition waits for its word list (see test_lexicon)
+    for language in ("nl", "en"):
         g = load_game("wie-weet-wat", players=3, language=language)
         assert g.letter_count == 60 and g.card_letter.count(JOKER) == 4
         assert g.category_card_count == 60
