@@ -954,6 +954,7 @@ class WieWeetWatState(State):
         new_held: list[list[list[Any]]] = [[] for _ in range(n)]
         penalised: list[int] = []
         attacked: list[int] = []
+        discarded = 0
         for seat, entries in by_seat.items():
             for e in entries:
                 card = e["card"]
@@ -964,6 +965,7 @@ class WieWeetWatState(State):
                     attacked.append(e["target"])
                 elif seat == winner and (not e["bonus"] or self.window_grote_kans):
                     self.letter_discard.append(card)
+                    discarded += 1
                 elif len(tied) > 1 and seat in tied and not e["bonus"]:
                     new_held[seat].append([card, e["letter"]])
                 else:
@@ -981,7 +983,12 @@ class WieWeetWatState(State):
         self._event(self.reader, "result", category=g.category_label[self.category],
                     winner=-1 if winner is None else winner, tied=tied if len(tied) > 1 else [],
                     wrong=wrong, attacked=attacked,
-                    words=[f"{e['word']}{'' if e['ok'] else ' (wrong)'}" for e in self.answers])
+                    words=[f"{e['word']}{'' if e['ok'] else ' (wrong)'}" for e in self.answers],
+                    # every card of the window as the screen shows the verdict (labels, no card ids)
+                    plays=[{"seat": e["seat"], "word": e["word"], "letter": e["letter"], "at_ms": e["at_ms"],
+                            "target": e["target"], "bonus": e["bonus"], "ok": bool(e["ok"])}
+                           for e in self.answers],
+                    discarded=discarded)
         self.answers = []
         self.window_seats = []
         if self._round_decided():
