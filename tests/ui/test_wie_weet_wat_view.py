@@ -1,0 +1,451 @@
+"""Wie Weet Wat at the table, headless: buzzers, typed words, the clock, votes, action cards."""
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from simulator.engine import REFEREE, SeatInfo, load_game  # noqa: E402
+from simulator.games.wie_weet_wat.rules import (JOKER, Answer, CloseWindow, CounterAttack, DrawCategory,  # noqa: E402
+                                                Pass, Vote)
+from simulator.games.wie_weet_wat.view import CAT_PILE  # noqa: E402
+from simulator.ui.headless import init_headless, settle  # noqa: E402
+from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
+from simulator.ui.table import TableScene, TableSetup  # noqa: E402
+
+FRAME = 1 / 60
+
+
+@pytest.fixture(scope="module", autouse=True)
+def screen():
+    yield init_headless()
+
+
+def table(seats, seed=5, **options) -> TableScene:
+    game = load_game("wie-weet-wat", players=len(seats), **options)
+    return TableScene(None, TableSetup(game, tuple(seats), seed))
+
+
+def pump(scene: TableScene) -> None:
+    """Hand the events pygame-gui posted (Enter in the text entry) to the table, as the app loop does."""
+    for event in pygame.event.get():
+        scene.handle_event(event)
+
+
+def press(scene: TableScene, key: int) -> None:
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    scene.handle_event(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    pump(scene)
+
+
+def type_text(scene: TableScene, word: str) -> None:
+    for ch in word:
+        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pump(scene)
+
+
+def click(scene: TableScene, pos) -> None:
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    pump(scene)
+
+
+def click_button(scene: TableScene, key: tuple) -> None:
+    button = scene.view.button(key)
+    assert button is not None, f"no {key} button on the table; there are {[b.key for b in scene.view.buttons]}"
+    click(scene, button.rect.center)
+
+
+def click_card(scene: TableScene, card: int) -> None:
+    rect = scene.view.sprites.rect_of(("card", card))
+    assert rect is not None, f"card {card} is not on the table"
+    click(scene, rect.center)
+
+
+def run_until(scene: TableScene, done, seconds: float = 120, dt: float = FRAME) -> None:
+    """Let the table run (dismissing summaries) until ``done()``; fail after ``seconds`` of table time."""
+    for _ in range(int(seconds / dt)):
+        if done():
+            return
+        if scene.overlays and isinstance(scene.overlays[0], SummaryOverlay):
+            scene.overlays[0].close()
+        scene.update(dt)
+    raise AssertionError(f"not reached in {seconds} s of table time; phase {scene.state.phase}")
+
+
+def window_with(scene: TableScene, seat: int) -> None:
+    """Run until an answering window is open in which ``seat`` may answer, its clock at zero."""
+    run_until(scene, lambda: scene.state.phase == "answer" and seat in scene.state.current_players()
+              and scene.view.window_live)
+
+
+def enter(scene: TableScene, word: str) -> None:
+    """Type ``word`` into the open text entry and press Enter."""
+    assert scene.view.entry is not None, "no text entry is open"
+    type_text(scene, word)
+    press(scene, pygame.K_RETURN)
+    scene.update(FRAME)
+
+
+def lexicon_answer(scene: TableScene, cards: list[int], avoid=()) -> tuple[int, str] | None:
+    """A card of ``cards`` and a word the word list has for the category read, as a player who knows it."""
+    game = scene.game
+    category = scene.view.view["category_id"]
+    for card in cards:
+        letter = game.card_letter[card]
+        for word in game.lexicon.words_for(category, letter) if letter != JOKER else ():
+            if game.lexicon.key(word) not in avoid:
+                return card, word
+    return None
+
+
+def test_buzzing_and_typing_plays_the_answer_timed_at_the_buzz():
+    """Space buzzes and stops the clock; a click on a card and a typed word make an Answer at the buzz time."""
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")])
+    window_with(scene, 1)
+    for _ in range(24):
+        scene.update(FRAME)
+    buzz_at = scene.view.clock_ms
+    press(scene, pygame.K_SPACE)
+    scene.update(FRAME)
+    assert scene.view.buzzed == 1 and scene.view.entry is not None
+    before = len(scene.state.history)
+    for _ in range(120):  # two seconds of typing: the clock stands still, no bot answer lands
+        scene.update(FRAME)
+    assert scene.view.clock_ms == buzz_at and len(scene.state.history) == before
+    card, word = lexicon_answer(scene, scene.view.view["hand_cards"])
+    click_card(scene, card)
+    assert scene.view.selected == card
+    enter(scene, word)
+    answer = scene.state.history[-1]
+    assert answer == Answer(1, card, word, int(buzz_at))
+    assert 350 <= answer.at_ms <= 450
+    assert any(t.word == word and t.seat == 1 for t in scene.view.tiles), "the answer lies on the table"
+
+
+def test_typing_without_clicking_plays_a_card_of_the_words_first_letter():
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")])
+    window_with(scene, 1)
+    press(scene, pygame.K_SPACE)
+    scene.update(FRAME)
+    card, word = lexicon_answer(scene, scene.view.view["hand_cards"])
+    enter(scene, word)
+    played = scene.state.history[-1]
+    assert isinstance(played, Answer) and played.word == word
+    assert scene.game.card_letter[played.card] == scene.game.card_letter[card]
+
+
+def test_bot_answers_land_when_the_clock_reaches_their_time_not_before():
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("Bob", "expert"), SeatInfo("You")], seed=8)
+    landed = 0
+    for _ in range(6):  # a few windows (a bot may find no word in one), the human never answering
+        window_with(scene, 2)
+        while scene.state.phase == "answer":
+            seen = len(scene.state.history)
+            clock_before = scene.view.clock_ms
+            scene.update(FRAME)
+            for action in scene.state.history[seen:]:
+                if isinstance(action, (Answer, CounterAttack)):
+                    assert clock_before < action.at_ms <= scene.view.clock_ms, \
+                        f"{action} landed at {scene.view.clock_ms:.0f} ms"
+                    landed += 1
+        if landed >= 2:
+            break
+    assert landed >= 2
+
+
+def test_the_window_closes_at_the_deadline_by_the_referee():
+    scene = table([SeatInfo("Ann", "easy"), SeatInfo("You"), SeatInfo("Cleo", "easy")], answer_seconds=5)
+    window_with(scene, 1)
+    while not any(isinstance(a, CloseWindow) for a in scene.state.history):
+        assert scene.state.phase == "answer", "the window closed before its time"
+        clock_before = scene.view.clock_ms
+        scene.update(FRAME)
+    close = next(a for a in scene.state.history if isinstance(a, CloseWindow))
+    assert close.player == REFEREE and close.at_ms == 5000
+    assert clock_before < 5000 <= scene.view.clock_ms
+    assert scene.state.phase != "answer"
+
+
+def test_a_word_with_the_wrong_first_letter_is_refused_with_the_reason_and_changes_nothing():
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")])
+    window_with(scene, 1)
+    press(scene, pygame.K_SPACE)
+    scene.update(FRAME)
+    card = next(c for c in scene.view.view["hand_cards"] if scene.game.card_letter[c] != JOKER)
+    letter = scene.game.card_letter[card]
+    wrong = "Appel" if letter != "A" else "Banaan"
+    before = scene.state.to_json()
+    click_card(scene, card)
+    enter(scene, wrong)
+    assert scene.state.to_json() == before
+    assert scene.view.refusal and f"does not start with {letter}" in scene.view.refusal[0]
+    assert scene.view.buzzed == 1 and scene.view.entry.get_text() == wrong, "the answer box stays open to fix it"
+
+
+def test_a_lapsed_buzz_gives_the_clock_back():
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")])
+    window_with(scene, 1)
+    press(scene, pygame.K_SPACE)
+    for _ in range(int(11 / FRAME)):
+        scene.update(FRAME)
+    assert scene.view.buzzed is None and scene.view.clock_ms > 0
+
+
+def test_votes_are_cast_with_the_mouse_and_bots_vote_by_themselves():
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "good")], seed=7)
+    window_with(scene, 1)
+    state = scene.state
+    card = state.hands[2][0]
+    letter = scene.game.card_letter[card]
+    word = ("W" if letter == JOKER else letter) + "ibbelwok"  # a word no list knows
+    state.apply(Answer(2, card, word, 300))  # Cleo says it (a bot's plan, forced for the test)
+    if 2 in state.current_players():
+        state.apply(Pass(2))
+    scene.refresh()
+    scene.update(FRAME)
+    click_button(scene, ("pass", 1))
+    run_until(scene, lambda: state.phase == "vote")
+    scene.update(FRAME)
+    category = state.category
+    assert scene.view.view["vote"]["word"] == word
+    click_button(scene, ("vote", 1, True))
+    scene.update(FRAME)
+    assert Vote(1, True) in state.history
+    run_until(scene, lambda: state.phase != "vote", seconds=5)
+    assert any(isinstance(a, Vote) and a.player == 0 for a in state.history), "the bot voted"
+    assert f"{category}|{scene.game.lexicon.key(word)}" in state.verdicts
+
+
+def test_an_action_card_is_shown_with_its_dutch_name_and_the_table_waits():
+    scene = table([SeatInfo("You"), SeatInfo("Ann", "good"), SeatInfo("Bob", "good")], seed=11)
+    state = scene.state
+    card = next(c for c in state.category_deck if scene.game.action_of(c) == "rotonde")
+    state.category_deck.remove(card)
+    state.category_deck.append(card)  # on top of the pile
+    scene.refresh()
+    click(scene, CAT_PILE)
+    assert isinstance(state.history[-1], DrawCategory)
+    notice = scene.view.notices[0]
+    assert notice.action == "rotonde" and "Rotonde" in notice.title
+    assert "letterkaarten" in notice.lines[0]  # the Dutch text in the Dutch edition
+    assert notice.effects == ["Every hand moved one seat clockwise."]
+    assert scene.view.busy()
+    click(scene, (515, 360))  # a click on the notice dismisses it
+    assert not scene.view.notices
+
+
+def test_the_reader_chooses_one_of_four_categories_with_the_mouse():
+    scene = table([SeatInfo("You"), SeatInfo("Ann", "good"), SeatInfo("Bob", "good")], seed=11)
+    click(scene, CAT_PILE)
+    run_until(scene, lambda: scene.state.phase == "choose" and not scene.view.notices)
+    assert len(scene.view.view["category_options"]) == 4
+    index, rect = scene.view.rows[2]
+    click(scene, rect.center)
+    assert scene.state.phase == "answer" and scene.view.view["category"] == scene.view.view["category_options"][2]
+
+
+def test_a_counter_attack_with_the_mouse():
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")], seed=5)
+    state = scene.state
+    if not any(scene.game.is_joker(c) for c in state.hands[1]):  # give the human a Wie Weet Wat card
+        joker = next(c for c in state.letter_deck if scene.game.is_joker(c))
+        state.letter_deck.remove(joker)
+        state.letter_deck.append(state.hands[1].pop())
+        state.hands[1].append(joker)
+        scene.refresh()
+    window_with(scene, 1)
+    category = state.category
+    card, word = next((c, scene.game.lexicon.words_for(category, scene.game.card_letter[c]))
+                      for c in state.hands[2] if len(scene.game.lexicon.words_for(category, scene.game.card_letter[c])) > 1)
+    state.apply(Answer(2, card, word[0], 200))  # Cleo answers first
+    scene.refresh()
+    for _ in range(20):
+        scene.update(FRAME)
+    press(scene, pygame.K_SPACE)
+    scene.update(FRAME)
+    tile = next(t for t in scene.view.tiles if t.seat == 2)
+    click(scene, tile.rect.center)
+    assert scene.view.target == 2 and scene.game.is_joker(scene.view.selected)
+    enter(scene, word[1])
+    attack = state.history[-1]
+    assert isinstance(attack, CounterAttack) and attack.target == 2 and attack.word == word[1]
+    assert attack.at_ms > 200
+
+
+def test_a_play_off_is_answered_with_the_held_card():
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "good")], seed=9)
+    window_with(scene, 1)
+    state = scene.state
+    lex = scene.game.lexicon
+    category = state.category
+    mine = next((c, lex.words_for(category, scene.game.card_letter[c])[0]) for c in state.hands[1]
+                if lex.words_for(category, scene.game.card_letter[c]))
+    theirs = next((c, w) for c in state.hands[2] for w in lex.words_for(category, scene.game.card_letter[c])
+                  if lex.key(w) != lex.key(mine[1]))
+    state.apply(Answer(1, mine[0], mine[1], 2000))
+    state.apply(Answer(2, theirs[0], theirs[1], 2060))  # 60 ms later: a remise
+    for seat in (1, 2):
+        if seat in state.current_players():
+            state.apply(Pass(seat))
+    scene.refresh()
+    assert state.playoff == [1, 2]
+    assert "Remise" in scene.view.notices[0].title
+    window_with(scene, 1)
+    press(scene, pygame.K_SPACE)
+    scene.update(FRAME)
+    words = lex.words_for(state.category, scene.game.card_letter[mine[0]])
+    if not words:
+        click_button(scene, ("pass", 1))
+        return
+    enter(scene, words[0])
+    assert state.history[-1] == Answer(1, mine[0], words[0], scene.view.buzz_ms)
+
+
+def test_two_humans_share_the_keyboard_with_buzzers_and_hands_stay_hidden():
+    scene = table([SeatInfo("Cleo", "good"), SeatInfo("Ann"), SeatInfo("Bob")], seed=3)
+    window_with(scene, 1)
+    state = scene.state
+    assert scene.view.viewer is None and scene.view.view["hand_cards"] == [], "no hand on show before a buzz"
+    assert scene.view.key_label(1) == "A" and scene.view.key_label(2) == "L"
+    for _ in range(30):
+        scene.update(FRAME)
+    press(scene, pygame.K_a)
+    scene.update(FRAME)
+    assert scene.view.buzzed == 1 and scene.view.view["hand_cards"] == state.hands[1]
+    ann_buzz = scene.view.buzz_ms
+    press(scene, pygame.K_l)  # Bob waits while Ann has the keyboard
+    assert scene.view.buzzed == 1
+    ann = lexicon_answer(scene, state.hands[1])
+    if ann:
+        enter(scene, ann[1])
+        assert state.history[-1] == Answer(1, ann[0], ann[1], ann_buzz)
+    if scene.view.buzzed == 1:
+        click_button(scene, ("done",))
+    scene.update(FRAME)
+    assert scene.view.viewer is None, "Ann's hand goes face down when she is done"
+    for _ in range(20):
+        scene.update(FRAME)
+    if 2 not in state.current_players():
+        return
+    press(scene, pygame.K_l)
+    scene.update(FRAME)
+    assert scene.view.buzzed == 2 and scene.view.view["hand_cards"] == state.hands[2]
+    assert scene.view.buzz_ms > ann_buzz
+    bob = lexicon_answer(scene, state.hands[2], avoid={scene.game.lexicon.key(ann[1])} if ann else ())
+    if bob:
+        enter(scene, bob[1])
+        assert state.history[-1] == Answer(2, bob[0], bob[1], scene.view.buzz_ms)
+
+
+def test_hot_seat_hides_the_readers_card_from_the_other_human():
+    scene = table([SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cleo", "good")], seed=3)
+    scene.update(FRAME)
+    assert isinstance(scene.overlays[0], HandOffOverlay)
+    assert scene.view.viewer is None and scene.view.view["hand_cards"] == []
+    scene.overlays[0].close()
+    scene.update(FRAME)
+    click(scene, CAT_PILE)
+    run_until(scene, lambda: scene.state.phase == "choose" and not scene.view.notices)
+    assert scene.view.viewer == 0 and len(scene.view.view["category_options"]) == 4
+    assert scene.state.view(1)["category_options"] == [] and scene.state.view(None)["category_options"] == []
+
+
+def test_every_seat_count_renders_inside_the_table(screen):
+    for players in (3, 4, 5, 6):
+        seats = [SeatInfo("Bot 0", "good"), SeatInfo("You")] + [SeatInfo(f"Bot {i}", "good") for i in range(2, players)]
+        scene = table(seats, seed=2)
+        window_with(scene, 1)
+        for _ in range(200):
+            scene.update(FRAME)
+        settle(scene)
+        scene.draw(screen)
+        for card in scene.view.view["hand_cards"]:
+            assert scene.view.area.contains(scene.view.sprites.rect_of(("card", card)))
+        for rect in scene.view.plate_rects.values():
+            assert scene.view.area.contains(rect)
+        assert len(scene.view.plate_rects) == players
+        for tile in scene.view.tiles:
+            assert scene.view.area.contains(tile.rect)
+
+
+def play_as_a_human(scene: TableScene, seat: int) -> bool:
+    """One step of a human who knows the word list, through keys and clicks only. True if it did something."""
+    view = scene.view
+    v = view.view
+    phase = v["phase"]
+    if view.notices and phase != "answer":
+        click(scene, (515, 360))
+        return True
+    if phase == "draw" and view.button(("draw",)):
+        click_button(scene, ("draw",))
+        return True
+    if phase in ("choose", "circle-choose") and view.viewer == seat and view.rows and view.legal:
+        free = [rect for i, rect in view.rows if i not in v["used_indices"]]
+        click(scene, free[0].center)
+        return True
+    if phase == "victim" and view.legal:
+        target = view.legal[0].target
+        click(scene, view.plate_rects[target].center)
+        return True
+    if phase == "vote" and view.button(("vote", seat, True)):
+        click_button(scene, ("vote", seat, True))
+        return True
+    if phase == "circle" and view.entry is not None and view.entry_for[1] == seat:
+        lex = scene.game.lexicon
+        said = {lex.key(w) for w in v["circle"]["words"]}
+        words = [w for w in lex.categories[v["category_id"]].words if lex.key(w) not in said]
+        if words:
+            enter(scene, words[0])
+        else:
+            click_button(scene, ("giveup", seat))
+        return True
+    if phase == "answer" and seat in v["current"]:
+        if view.buzzed is None:
+            press(scene, pygame.K_SPACE)
+            scene.update(FRAME)
+            return True
+        said = {scene.game.lexicon.key(a["word"]) for a in v["answers"] if a["seat"] == seat}
+        mine = [a for a in v["answers"] if a["seat"] == seat]
+        playable = view._playable(seat)
+        if mine and not v["playoff"]:
+            letter = mine[0]["letter"]
+            playable = [c for c in playable if scene.game.card_letter[c] == letter]
+        found = lexicon_answer(scene, playable, avoid=said)
+        if found:
+            click_card(scene, found[0])
+            before = len(scene.state.history)
+            enter(scene, found[1])
+            assert len(scene.state.history) == before + 1, f"‘{found[1]}’ was not played: {view.refusal}"
+        else:
+            click_button(scene, ("pass", seat))
+        return True
+    return False
+
+
+def test_a_whole_game_with_a_human_typing_and_two_bots_plays_to_the_end():
+    """A human who knows the word list buzzes, clicks and types; two bots play; the game reaches its end."""
+    scene = table([SeatInfo("You"), SeatInfo("Ann", "easy"), SeatInfo("Bob", "good")], seed=21, rounds_to_win=2,
+                  answer_seconds=10)
+    typed = 0
+    for _ in range(40000):
+        if scene.state.is_over() and "game" in scene.shown_summaries:
+            break
+        if scene.overlays:
+            press(scene, pygame.K_RETURN)
+            scene.update(FRAME)
+            continue
+        before = len(scene.state.history)
+        if play_as_a_human(scene, 0):
+            scene.update(FRAME)
+            typed += any(isinstance(a, Answer) and a.player == 0 for a in scene.state.history[before:])
+            continue
+        scene.update(0.05)
+    assert scene.state.is_over() and scene.state.winners()
+    assert "game" in scene.shown_summaries and "round-1" in scene.shown_summaries
+    assert typed >= 5
