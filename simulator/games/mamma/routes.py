@@ -120,6 +120,14 @@ class Router:
             return self._occupant(node, piece) is None
         return node in (BENCH, WC, SEAT)
 
+    def next_places(self, piece: int, node: Place) -> list[Place]:
+        """Places ``piece`` may step into from ``node``, ignoring mp and what it already crossed."""
+        return [n for n in self._next(piece, node) if self._enterable(piece, n)]
+
+    def may_stop(self, piece: int, node: Place) -> bool:
+        """Whether a movement of ``piece`` may end at ``node`` (an empty space, bench, W.C., seat)."""
+        return self._may_stop(piece, node)
+
     def routes(self, piece: int, *, visited: Iterable[Place] = (), budget: int | None = None,
                ) -> dict[Place, Route]:
         """The cheapest route to every place ``piece`` could stop at (within ``budget`` mp).

@@ -1,0 +1,570 @@
+"""Mamma at the table, headless: drags along the city, clicks for money and decisions, secrecy."""
+from __future__ import annotations
+
+import copy
+import os
+import random
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from simulator.engine import SeatInfo, load_game, make_bot  # noqa: E402
+from simulator.games.mamma.box import GRANDMA, GRANDPA, HUSBAND, MAMMA, SON, WIFE  # noqa: E402
+from simulator.games.mamma.rules import (SCHOOLBUS, AssignGuests, ChooseSecret, Decline,  # noqa: E402
+                                         DiscardThree, Draft, Draw, EndMovement, EndTurn, Finish,
+                                         LoseIngredient, Pay, PlaceCharacter, PlaceIngredient,
+                                         PlaceMoney, PlayMovement, RideBus, SeatFifth, Steal, Step,
+                                         TakeSecret, TakeTaxi, TurnSideways, Arcade)
+from simulator.games.mamma.routes import Router  # noqa: E402
+from simulator.games.mamma.view import BAR, MOVEMENT_DECK, MONEY_DECK  # noqa: E402
+from simulator.ui.headless import init_headless, settle  # noqa: E402
+from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
+from simulator.ui.table import TableScene, TableSetup  # noqa: E402
+from simulator.ui.theme import TABLE_RECT  # noqa: E402
+from tests.games.mamma.tabletop import (give_food, ingredient_card, park_pieces, put, set_hand,  # noqa: E402
+                                        set_money, sp, started)
+
+NAMES = ["Ann", "Bob", "Cleo", "Dev"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def screen():
+    yield init_headless()
+
+
+# -- tables ------------------------------------------------------------------------------------
+def table_from_state(state, humans=None) -> TableScene:
+    """A table showing an arranged ``state``; the seat to act is the human unless told."""
+    game = state.game
+    humans = (state.current_players()[0],) if humans is None else humans
+    seats = tuple(SeatInfo(NAMES[i], "human" if i in humans else "good") for i in range(game.players))
+    scene = TableScene(None, TableSetup(game, seats, state.seed))
+    scene.state = state
+    scene.viewer = humans[0] if len(humans) == 1 else None
+    scene.overlays = []
+    scene.refresh()
+    settle(scene, 0.5)
+    return scene
+
+
+def bots_play(game, seed: int, until):
+    bots = [make_bot(game, s, "good") for s in range(game.players)]
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    while not until(state):
+        if state.is_over():
+            return None
+        seat = state.current_players()[0]
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat), rng))
+    return state
+
+
+def table_at(players: int, until, seeds=range(40)) -> TableScene:
+    """A replayed table (seat 0 human, good bots elsewhere) at the first position ``until`` accepts."""
+    game = load_game("mamma", players=players)
+    for seed in seeds:
+        state = bots_play(game, seed, until)
+        if state is None:
+            continue
+        seats = tuple(SeatInfo(NAMES[i], "human" if i == 0 else "good") for i in range(players))
+        scene = TableScene(None, TableSetup(game, seats, seed, tuple(a.to_json() for a in state.history)))
+        scene.overlays = []
+        scene.refresh()
+        settle(scene, 0.5)
+        return scene
+    raise AssertionError("no such position in the seeds tried")
+
+
+def arranged(players: int = 2, seed: int = 0):
+    """A game past set-up, the pieces parked where the tests expect them."""
+    state = started(players, seed)
+    park_pieces(state)
+    return state
+
+
+# -- the mouse -----------------------------------------------------------------------------------
+def motion(scene, pos, held=False):
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
+                                          buttons=(1, 0, 0) if held else (0, 0, 0)))
+
+
+def click(scene, pos, *, release_at=None, via=()):
+    """Press at ``pos``, move over ``via`` (and ``release_at``), release."""
+    motion(scene, pos)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=1))
+    for point in via:
+        motion(scene, point, held=True)
+    end = release_at or (via[-1] if via else pos)
+    motion(scene, end, held=True)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(end[0]), int(end[1])), button=1))
+
+
+def right_click(scene):
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3))
+
+
+def centre_of(scene, key):
+    return scene.view.sprites.rect_of(key).center
+
+
+def place_centre(scene, place, piece):
+    return scene.view.board.centre(place, piece)
+
+
+def drag_piece(scene, piece, places, *, release=True):
+    """Press on ``piece`` and move the mouse over each of ``places`` in turn."""
+    start = centre_of(scene, ("piece", piece))
+    points = [place_centre(scene, p, piece) for p in places]
+    if release:
+        click(scene, start, via=points)
+    else:
+        motion(scene, start)
+        scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        for point in points:
+            motion(scene, point, held=True)
+
+
+def button(scene, starts: str):
+    found = [b for b in scene.view.buttons if b.label.startswith(starts)]
+    assert found, f"no button {starts!r} among {[b.label for b in scene.view.buttons]}"
+    return found[0].rect.center
+
+
+# -- walking -----------------------------------------------------------------------------------------
+def walking_position():
+    """The Wife on 10, two 2-mp cards and a money card in the hand of the seat to act."""
+    state = arranged()
+    seat = state.current
+    set_hand(state, seat, movement=(2, 2), money=(1,))
+    put(state, WIFE, 10)
+    return state, seat
+
+
+def test_dragging_a_character_plays_cards_and_walks_it_step_by_step():
+    state, seat = walking_position()
+    scene = table_from_state(state)
+    drag_piece(scene, WIFE, [sp(19), sp(20), sp(21)])
+    moves = [a for a in state.history if isinstance(a, (PlayMovement, Step, EndMovement))]
+    assert [type(a) for a in moves] == [PlayMovement, PlayMovement, Step, Step, Step, EndMovement]
+    assert [a.to for a in moves if isinstance(a, Step)] == [sp(19), sp(20), sp(21)]
+    assert state.loc[WIFE] == sp(21) and state.mp == 1  # 4 mp played, 3 walked
+
+
+def test_the_dragged_path_shows_its_cost_and_lights_where_the_piece_could_still_stop():
+    state, seat = walking_position()
+    scene = table_from_state(state)
+    drag_piece(scene, WIFE, [sp(19), sp(20), sp(21)], release=False)
+    view = scene.view
+    assert view.drag.trail.path == [sp(10), sp(19), sp(20), sp(21)]
+    assert view.drag.trail.cost(view.router) == 3
+    assert view.lit[sp(22)] == 4 and view.lit[sp(12)] == 4  # one more step with the 4th mp
+    assert sp(23) not in view.lit  # two more steps are beyond the hand
+    scene.draw(pygame.display.get_surface())  # the trail and its cost label draw without error
+    assert state.history[-1].__class__.__name__ == "Draft", "nothing is sent before the drop"
+
+
+def test_moving_back_over_the_trail_takes_the_steps_back():
+    state, seat = walking_position()
+    scene = table_from_state(state)
+    drag_piece(scene, WIFE, [sp(19), sp(20), sp(21), sp(20)])
+    assert state.loc[WIFE] == sp(20)
+    assert [a.to for a in state.history if isinstance(a, Step)] == [sp(19), sp(20)]
+
+
+def test_clicking_a_piece_then_a_lit_space_walks_the_cheapest_way():
+    state, seat = walking_position()
+    scene = table_from_state(state)
+    click(scene, centre_of(scene, ("piece", WIFE)))
+    assert scene.view.picked == WIFE and sp(21) in scene.view.lit
+    click(scene, place_centre(scene, sp(21), WIFE))
+    assert state.loc[WIFE] == sp(21)
+    assert len([a for a in state.history if isinstance(a, Step)]) == 3
+
+
+def test_a_drop_on_an_occupied_space_springs_back_with_the_reason():
+    state, seat = walking_position()
+    put(state, SON, 21)
+    scene = table_from_state(state)
+    before = state.to_json()
+    drag_piece(scene, WIFE, [sp(19), sp(20), sp(21)])
+    assert state.to_json() == before
+    assert scene.view.refusal and "empty space" in scene.view.refusal[0]
+
+
+def test_a_way_beyond_the_cards_in_hand_is_refused_before_anything_moves():
+    state, seat = walking_position()
+    scene = table_from_state(state)
+    before = state.to_json()
+    drag_piece(scene, WIFE, [sp(19), sp(20), sp(21), sp(22), sp(23), sp(24)])
+    assert state.to_json() == before
+    assert scene.view.refusal and "costs 6 mp" in scene.view.refusal[0]
+
+
+def test_a_theft_met_on_the_way_is_asked_and_answering_it_walks_the_rest():
+    state, seat = walking_position()
+    put(state, MAMMA, 20)
+    loot = ingredient_card(state, foods=("bread",))
+    give_food(state, MAMMA, loot)
+    scene = table_from_state(state)
+    drag_piece(scene, WIFE, [sp(19), sp(20), sp(21)])
+    assert state.loc[WIFE] == sp(20) and state.pending[0]["kind"] == "steal"
+    assert scene.view.refusal is None, "waiting for a decision is not a refusal"
+    assert "takes an ingredients card" in scene.view.status()
+    click(scene, button(scene, "Take bread"))
+    assert loot in state.food_at[WIFE]
+    assert state.loc[WIFE] == sp(21) and state.active is None
+    assert isinstance(state.history[-1], EndMovement)
+
+
+def test_declining_a_theft_also_walks_on():
+    state, seat = walking_position()
+    put(state, MAMMA, 20)
+    loot = ingredient_card(state, foods=("bread",))
+    give_food(state, MAMMA, loot)
+    scene = table_from_state(state)
+    drag_piece(scene, WIFE, [sp(19), sp(20), sp(21)])
+    click(scene, button(scene, "Leave them"))
+    assert loot in state.food_at[MAMMA] and state.loc[WIFE] == sp(21)
+
+
+def test_a_forced_purchase_is_paid_with_a_button_and_the_next_card_placed_by_a_click():
+    state = arranged()
+    seat = state.current
+    set_hand(state, seat, movement=(1,))
+    put(state, WIFE, 23)                    # the first ingredients card lies on 15
+    set_money(state, WIFE, 3)
+    scene = table_from_state(state)
+    city_card = state.floor[sp(15)]
+    drag_piece(scene, WIFE, [sp(24)])
+    assert state.pending[0]["kind"] == "buy"
+    assert "must buy" in scene.view.status()
+    price = state.price(WIFE)
+    click(scene, button(scene, "Pay 3"))
+    assert city_card in state.food_at[WIFE] and not state.money_at[WIFE]
+    assert price < 3  # the surplus is lost: the button said so
+    spots = state.ingredient_spots(sp(24))
+    assert state.pending[0]["kind"] == "place-ingredient"
+    click(scene, place_centre(scene, spots[0], WIFE))
+    assert state.ingredient_space == spots[0]
+
+
+def test_a_money_card_dragged_onto_a_character_is_placed_there():
+    state = arranged()
+    seat = state.current
+    cards = set_hand(state, seat, money=(2,))
+    set_money(state, HUSBAND)
+    scene = table_from_state(state)
+    click(scene, centre_of(scene, ("card", cards[0])), release_at=scene.view.ref_rect(HUSBAND).center)
+    assert state.history[-1] == PlaceMoney(seat, cards[0], HUSBAND, -1)
+    assert cards[0] in state.money_at[HUSBAND]
+
+
+def test_a_money_card_clicked_then_a_full_character_replaces_the_lowest_card():
+    state = arranged()
+    seat = state.current
+    cards = set_hand(state, seat, money=(3,))
+    low, high = set_money(state, HUSBAND, 1, 2)
+    scene = table_from_state(state)
+    click(scene, centre_of(scene, ("card", cards[0])))
+    assert cards[0] in scene.view.selected
+    click(scene, scene.view.ref_rect(HUSBAND).center)
+    assert state.history[-1] == PlaceMoney(seat, cards[0], HUSBAND, low)
+
+
+def test_an_illegal_money_drop_shows_the_rules_reason_and_changes_nothing():
+    state = arranged()
+    seat = state.current
+    cards = set_hand(state, seat, money=(1,))
+    set_money(state, HUSBAND, 3, 3)
+    scene = table_from_state(state)
+    before = state.to_json()
+    click(scene, centre_of(scene, ("card", cards[0])), release_at=scene.view.ref_rect(HUSBAND).center)
+    assert state.to_json() == before
+    assert scene.view.refusal and "replace a lower one" in scene.view.refusal[0]
+    settle(scene)
+    assert scene.view.sprites.rect_of(("card", cards[0])).centery > BAR.bottom, "the card is back in the hand"
+
+
+def test_clicking_a_deck_before_finishing_is_refused_with_the_reason():
+    state = arranged()
+    scene = table_from_state(state)
+    before = state.to_json()
+    click(scene, MOVEMENT_DECK)
+    assert state.to_json() == before
+    assert scene.view.refusal and "Play first" in scene.view.refusal[0]
+
+
+def test_done_then_the_decks_then_end_turn_by_clicks():
+    state = arranged()
+    seat = state.current
+    set_hand(state, seat, movement=(1,), money=(1,))
+    scene = table_from_state(state)
+    click(scene, button(scene, "Done: take 4 cards"))
+    assert isinstance(state.history[-1], Finish)
+    click(scene, MOVEMENT_DECK)
+    click(scene, MONEY_DECK)
+    assert [type(a) for a in state.history[-2:]] == [Draw, Draw]
+    click(scene, button(scene, "End turn"))
+    assert state.current != seat
+
+
+def test_selected_movement_cards_are_played_with_the_play_button():
+    state = arranged()
+    seat = state.current
+    cards = set_hand(state, seat, movement=(3, 1))
+    scene = table_from_state(state)
+    click(scene, centre_of(scene, ("card", cards[0])))
+    click(scene, button(scene, "Play 1 card (+3 mp)"))
+    assert state.history[-1] == PlayMovement(seat, cards[0]) and state.mp == 3
+
+
+def test_three_cards_selected_are_discarded_then_a_card_is_turned_sideways_by_a_click():
+    state = arranged()
+    seat = state.current
+    cards = set_hand(state, seat, movement=(1, 2), money=(1,))
+    loot = ingredient_card(state, foods=("bread",))
+    give_food(state, GRANDMA, loot)
+    scene = table_from_state(state)
+    for card in cards:
+        click(scene, centre_of(scene, ("card", card)))
+    click(scene, button(scene, "Discard these 3"))
+    assert isinstance(state.history[-1], DiscardThree) and state.pending[0]["kind"] == "sideways"
+    settle(scene)
+    click(scene, centre_of(scene, ("card", loot)))
+    assert state.history[-1] == TurnSideways(seat, loot) and loot in state.sideways
+
+
+def test_the_guests_card_is_given_by_a_button_and_a_click_on_the_character():
+    state = arranged()
+    seat = state.current
+    scene = table_from_state(state)
+    click(scene, button(scene, "Give Guests (-6 vp)"))
+    click(scene, scene.view.ref_rect(SON).center)
+    assert state.history[-1] == AssignGuests(seat, SON) and state.guests_at[SON] is not None
+
+
+def test_the_dinner_hour_placement_by_dragging_a_waiting_character():
+    scene = table_at(3, lambda s: s.pending and s.pending[0]["kind"] == "dinner-place"
+                     and s.current_players() == (0,))
+    state = scene.state
+    action = state.legal_actions(0)[0]
+    click(scene, centre_of(scene, ("piece", action.character)),
+          release_at=place_centre(scene, action.space, action.character))
+    assert state.history[-1] == action
+
+
+def test_setting_up_with_the_mouse_player_a_chooses_and_the_decks_are_clicked():
+    game = load_game("mamma", players=2)
+    seed = next(s for s in range(50) if game.new_state(s).player_a == 0)
+    seats = (SeatInfo("Ann"), SeatInfo("Bot", "good"))
+    scene = TableScene(None, TableSetup(game, seats, seed))
+    settle(scene)
+    rect = next(r for r, _, a in scene.view.setup_choices() if a == ChooseSecret(0, GRANDPA))
+    click(scene, rect.center)
+    assert scene.state.secret[0] == GRANDPA
+    for _ in range(40):
+        if scene.state.current_players() == (0,) and scene.state.phase == "draft":
+            break
+        scene.update(0.5)
+    click(scene, MONEY_DECK)
+    assert scene.state.history[-1] == Draft(0, "money")
+
+
+# -- what is shown, what is hidden ------------------------------------------------------------------
+def test_another_seats_secret_character_never_shows_in_what_is_drawn():
+    """Two games alike but for another seat's secret character draw the very same pixels."""
+    scene = table_at(3, lambda s: s.phase == "play" and s.turns >= 6 and s.current_players() == (0,))
+    surface = pygame.display.get_surface()
+    state = scene.state
+    mine = state.secret[0]
+    other = next(c for c in range(6) if c not in state.secret)
+    twin = state.clone()
+    twin.secret[1] = other
+    images = []
+    for s in (state, twin):
+        scene.state = s
+        scene.refresh()
+        settle(scene)
+        assert scene.view.view["secret_cards"][1] is None and scene.view.view["my_character"] == mine
+        scene.draw(surface)
+        images.append(pygame.image.tobytes(surface, "RGB"))
+    assert images[0] == images[1]
+
+
+def test_hot_seat_hides_hands_and_secrets_until_the_player_says_they_are_looking():
+    game = load_game("mamma", players=3)
+    scene = TableScene(None, TableSetup(game, (SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Bot", "good")), 5,
+                                        tuple(a.to_json() for a in bots_play(game, 5, lambda s: s.phase == "play"
+                                                                             and s.current_players()[0] in (0, 1)).history)))
+    scene.overlays = []
+    scene.update(1 / 60)
+    assert isinstance(scene.overlays[0], HandOffOverlay)
+    view = scene.view
+    assert view.viewer is None and view.view["hand_cards"] == [] and view.view["my_character"] is None
+    assert all(c is None for c in view.view["secret_cards"])
+    seat = scene.state.current_players()[0]
+    scene.overlays[0].close()
+    assert view.viewer == seat and view.view["my_character"] == scene.state.secret[seat]
+
+
+def test_every_seat_count_renders_inside_the_table_area():
+    surface = pygame.display.get_surface()
+    for players in (2, 3, 4):
+        scene = table_at(players, lambda s: s.phase == "play" and s.turns >= 3 and s.current_players() == (0,))
+        scene.draw(surface)
+        for key in scene.view.sprites.sprites:
+            assert TABLE_RECT.contains(scene.view.sprites.rect_of(key)), key
+        for b in scene.view.buttons:
+            assert BAR.contains(b.rect)
+        assert len(scene.view.plates()) == players
+
+
+def test_the_score_sheet_lists_every_character_and_who_backed_whom():
+    scene = table_at(3, lambda s: s.is_over())
+    sheet = next(s for s in scene.view.summaries() if s.key == "game")
+    final = scene.state.view(None)["final"]
+    assert len(sheet.rows) == 7 and sheet.rows[0][0] == "Family"
+    for c, row in enumerate(sheet.rows[1:]):
+        assert row[0] == scene.game.box.names[c] and int(row[-1]) == final["characters"][c]["total"]
+    for seat, character in enumerate(scene.state.secret):
+        assert f"{NAMES[seat]}: {scene.game.box.names[character]}" in sheet.lines[0]
+    winner = scene.state.winners()[0]
+    assert NAMES[winner] in sheet.title
+
+
+# -- a whole game with the mouse -----------------------------------------------------------------------
+def bot_movement(state, seat, bot, rng, first: Step) -> list:
+    """The places the bot's movement would go through, starting with ``first`` (played on a copy)."""
+    trial = state.clone()
+    thinker = copy.deepcopy(bot)
+    path = list(trial.active["path"]) if trial.active else [trial.loc[first.piece]]
+    trial.apply(first)
+    path.append(first.to)
+    for _ in range(100):
+        if trial.active is None or trial.is_over():
+            break
+        action = thinker.choose(trial.view(seat), trial.legal_actions(seat), rng)
+        trial.apply(action)
+        if isinstance(action, Step):
+            path.append(action.to)
+        if isinstance(action, EndMovement):
+            break
+    return path
+
+
+def perform(scene, choice, bot, rng) -> None:
+    """Carry out ``choice`` with the mouse, the way a player would."""
+    view = scene.view
+    state = scene.state
+    seat = view.viewer
+    right_click(scene)
+    box = scene.game.box
+    item = state.pending[0] if state.pending else None
+    if isinstance(choice, (ChooseSecret, TakeSecret)):
+        click(scene, next(r for r, _, a in view.setup_choices() if a == choice).center)
+    elif isinstance(choice, (Draft, Draw)):
+        click(scene, MOVEMENT_DECK if choice.deck == "movement" else MONEY_DECK)
+    elif isinstance(choice, PlayMovement):
+        click(scene, centre_of(scene, ("card", choice.card)))
+        click(scene, button(scene, "Play 1 card"))
+    elif isinstance(choice, Step):
+        path = bot_movement(state, seat, bot, rng, choice)
+        walked = len(state.active["path"]) if state.active else 1
+        drag_piece(scene, choice.piece, path[walked:])
+    elif isinstance(choice, EndMovement):
+        click(scene, button(scene, "End the"))
+    elif isinstance(choice, TakeTaxi):
+        click(scene, button(scene, f"Taxi: {box.value[choice.card]} "))
+    elif isinstance(choice, RideBus):
+        click(scene, button(scene, f"Bus {choice.number}"))
+    elif isinstance(choice, PlaceMoney):
+        target = (centre_of(scene, ("card", choice.replacing)) if choice.replacing != -1
+                  else view.ref_rect(choice.character).center)
+        click(scene, centre_of(scene, ("card", choice.card)), release_at=target)
+    elif isinstance(choice, AssignGuests):
+        if item is None:
+            click(scene, button(scene, "Give Guests"))
+        click(scene, view.ref_rect(choice.character).center)
+    elif isinstance(choice, DiscardThree):
+        for card in choice.cards:
+            click(scene, centre_of(scene, ("card", card)))
+        click(scene, button(scene, "Discard these 3"))
+    elif isinstance(choice, Finish):
+        click(scene, button(scene, "Done"))
+    elif isinstance(choice, EndTurn):
+        click(scene, button(scene, "End turn"))
+    elif isinstance(choice, (Steal, LoseIngredient, TurnSideways)):
+        rect = scene.view.sprites.rect_of(("card", choice.card))
+        click(scene, (rect.left + 4, rect.centery))  # the visible edge, if cards overlap
+    elif isinstance(choice, Arcade):
+        click(scene, button(scene, "Spend"))
+    elif isinstance(choice, Decline):
+        click(scene, button(scene, "Leave"))
+    elif isinstance(choice, Pay):
+        values = sorted((box.value[c] for c in choice.cards), reverse=True)
+        click(scene, button(scene, "Pay " + " + ".join(map(str, values)) if values else "Take it"))
+    elif isinstance(choice, PlaceIngredient):
+        click(scene, place_centre(scene, choice.space, 0))
+    elif isinstance(choice, PlaceCharacter):
+        if item["kind"] == "dinner-place":
+            click(scene, centre_of(scene, ("piece", choice.character)),
+                  release_at=place_centre(scene, choice.space, choice.character))
+        else:
+            click(scene, place_centre(scene, choice.space, choice.character))
+    elif isinstance(choice, SeatFifth):
+        click(scene, button(scene, f"{box.names[choice.character]} sits 5th"))
+    else:
+        raise AssertionError(f"no gesture for {choice}")
+
+
+def same_effect(done, choice, box) -> bool:
+    if isinstance(choice, TakeTaxi):
+        return isinstance(done, TakeTaxi) and box.value[done.card] == box.value[choice.card]
+    if isinstance(choice, Pay):
+        return isinstance(done, Pay) and sorted(box.value[c] for c in done.cards) == sorted(
+            box.value[c] for c in choice.cards)
+    return done == choice
+
+
+def test_a_whole_game_to_the_end_with_the_mouse_two_humans_and_a_bot():
+    """Two humans play every move with the mouse (choosing what the good bot would), a bot plays
+    the third seat, hand-offs and summaries are dismissed: the game reaches its score sheet."""
+    game = load_game("mamma", players=3)
+    seats = (SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cleo", "good"))
+    scene = TableScene(None, TableSetup(game, seats, 21))
+    hands = {seat: make_bot(game, seat, "good") for seat in (0, 1)}
+    rng = random.Random(2)
+    gestures = handoffs = drags = 0
+    for _ in range(20000):
+        state = scene.state
+        if state.is_over():
+            break
+        if scene.overlays:
+            handoffs += isinstance(scene.overlays[0], HandOffOverlay)
+            scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
+                                                  scancode=0))
+            scene.update(1 / 60)
+            continue
+        seat = state.current_players()[0]
+        if seat in hands and scene.view.viewer == seat:
+            settle(scene, 0.4)
+            choice = hands[seat].choose(scene.view.view, scene.view.legal, rng)
+            before = len(state.history)
+            perform(scene, choice, hands[seat], rng)
+            assert len(state.history) > before, f"the gesture for {choice} did nothing: {scene.view.refusal}"
+            if isinstance(choice, Step):
+                drags += 1
+            else:
+                done = state.history[before]
+                assert same_effect(done, choice, game.box), f"{choice} became {done}"
+            gestures += 1
+        else:
+            scene.update(0.5)
+    assert scene.state.is_over() and scene.state.winners()
+    assert gestures > 100 and drags > 10 and handoffs > 10
+    for _ in range(90):  # the score sheet comes up once the last glide is over
+        scene.update(1 / 60)
+    assert any(isinstance(o, SummaryOverlay) and o.summary.key == "game" for o in scene.overlays)
