@@ -620,6 +620,10 @@ class WackelbettState(State):
         }
         if g.open_hands:
             view["open_hand_cards"] = [list(h) for h in self.hands]
+        if g.is_challenge:
+            # The solo player chose this deal (or took the day's); the screen needs the seed
+            # to tell the challenge of the day and to file the high score under its deck.
+            view["challenge_seed"] = self.seed
         return view
 
     def card_zones(self) -> dict[str, list[int]]:

@@ -1,0 +1,453 @@
+"""Wackelbett at the table, headless: the mouse lays cards through the live world, the
+referee agrees with what the screen showed, and the solo challenge keeps its high scores."""
+from __future__ import annotations
+
+import datetime
+import math
+import os
+import random
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from simulator.engine import REFEREE, SeatInfo, load_game, make_bot  # noqa: E402
+from simulator.games.wackelbett.challenge import HighScoreBook  # noqa: E402
+from simulator.games.wackelbett.hand import lowest_start  # noqa: E402
+from simulator.games.wackelbett.layout import local_to_world, rest_pose_on  # noqa: E402
+from simulator.games.wackelbett.rules import (DrawCard, Pass, PlaceCard, PlacePrincess, Verdict,  # noqa: E402
+                                              layout_from_view)
+from simulator.games.wackelbett.view import DRAW_PILE_POS, PASS_BUTTON, TRAY_RECT  # noqa: E402
+from simulator.ui.headless import init_headless  # noqa: E402
+from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
+from simulator.ui.table import TableScene, TableSetup  # noqa: E402
+from simulator.ui.theme import TABLE_RECT  # noqa: E402
+
+NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eli"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def screen():
+    yield init_headless()
+
+
+# -- the robot's hand: mouse events only ---------------------------------------------------------
+def mouse(scene, kind, pos, **extra):
+    scene.handle_event(pygame.event.Event(kind, pos=tuple(map(round, pos)), **extra))
+
+
+def move(scene, pos):
+    mouse(scene, pygame.MOUSEMOTION, pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def press(scene, pos):
+    move(scene, pos)
+    mouse(scene, pygame.MOUSEBUTTONDOWN, pos, button=1)
+
+
+def release(scene, pos):
+    mouse(scene, pygame.MOUSEBUTTONUP, pos, button=1)
+
+
+def tick(scene, frames=1):
+    for _ in range(frames):
+        scene.update(1 / 60)
+
+
+def key(scene, k):
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def screen_at(scene, x, y):
+    return scene.view.camera.to_screen(x, y)
+
+
+def hand_card_centre(scene, card):
+    rect = scene.view.hand_sprites.rect_of(("card", card))
+    assert rect is not None, f"card {card} is not in the hand tray"
+    return rect.center
+
+
+def pick_up(scene, card, x, *, above=12.0):
+    """Press ``card`` in the hand and lift it over the bed at world ``x``, ``above`` mm over the pile."""
+    view = scene.view
+    press(scene, hand_card_centre(scene, card))
+    y = lowest_start(scene.game.physics, view.layout, 0.0) + above
+    for _ in range(30):
+        move(scene, screen_at(scene, x, y))
+        tick(scene)
+        if view.job is not None and view.job.human:
+            return y
+    raise AssertionError("the card never came into the world")
+
+
+def lay_with_the_mouse(scene, card, x, release_y, *, step=1.0):
+    """Pick ``card`` up, lower it at ``step`` mm per frame to ``release_y`` over ``x`` and let go."""
+    y = pick_up(scene, card, x)
+    while y > release_y:
+        y = max(release_y, y - step)
+        move(scene, screen_at(scene, x, y))
+        tick(scene)
+    before = len(scene.state.history)
+    release(scene, screen_at(scene, x, y))
+    return len(scene.state.history) > before
+
+
+def crown_screen_point(scene, dx=0.0):
+    view = scene.view
+    card = view.princess_card
+    pose = view.layout.pose_of(card)
+    return screen_at(scene, *local_to_world(pose, scene.game.faces[card].crown + dx, 20.0))
+
+
+def stand_princess_with_the_mouse(scene, dx=0.0):
+    point = crown_screen_point(scene, dx)
+    move(scene, point)
+    tick(scene)
+    press(scene, point)
+    release(scene, point)
+
+
+def act_like(scene, choice):
+    """Do ``choice`` (a bot's decision) with the mouse; True if the table took an action."""
+    before = len(scene.state.history)
+    if isinstance(choice, PlaceCard):
+        x, y = choice.trace[-3], choice.trace[-2]
+        lay_with_the_mouse(scene, choice.card, x, y)
+    elif isinstance(choice, PlacePrincess):
+        stand_princess_with_the_mouse(scene, choice.dx)
+    elif isinstance(choice, DrawCard):
+        press(scene, DRAW_PILE_POS)
+    elif isinstance(choice, Pass):
+        press(scene, PASS_BUTTON.center)
+    return len(scene.state.history) > before
+
+
+def wait_for_human(scene, seat, limit=6000):
+    """Let the table (bots, referee, animations) run until ``seat`` may act; dismiss panels."""
+    for _ in range(limit):
+        if scene.state.is_over():
+            return False
+        if scene.overlays:
+            key(scene, pygame.K_RETURN)
+            tick(scene)
+            continue
+        if scene.state.current_players() == (seat,) and scene.view.viewer == seat and not scene.view.busy():
+            return True
+        tick(scene)
+    raise AssertionError("the table never came round to the human")
+
+
+def bots_play(game, seed, until, level="steady"):
+    bots = [make_bot(game, s, level) for s in range(game.players)]
+    referee = game.make_referee()
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    while not until(state):
+        if state.is_over():
+            return None
+        seat = state.current_players()[0]
+        state.apply(referee.decide(state) if seat == REFEREE else bots[seat].choose(
+            state.view(seat), state.legal_actions(seat), rng))
+    return state
+
+
+def table_at(players, until, *, humans=(0,), seeds=range(40), bot="steady", **options):
+    """A table (humans in ``humans``, bots elsewhere) at the first position ``until`` accepts,
+    with the first human to act holding the mouse."""
+    game = load_game("wackelbett", players=players, **options)
+    for seed in seeds:
+        state = bots_play(game, seed, until)
+        if state is None:
+            continue
+        seats = tuple(SeatInfo(NAMES[i], "human" if i in humans else bot) for i in range(players))
+        scene = TableScene(None, TableSetup(game, seats, seed, tuple(a.to_json() for a in state.history)))
+        wait_for_human(scene, state.current)
+        return scene
+    raise AssertionError("no such position in the seeds tried")
+
+
+def my_turn_to_lay(state):
+    return state.phase == "turn" and state.current == 0 and state.fitting_cards(0)
+
+
+# -- laying a card -------------------------------------------------------------------------------
+def test_a_card_laid_with_the_mouse_comes_to_rest_where_the_referee_says():
+    """The live world on screen and the referee's re-simulation of the recorded trace agree
+    to the last bit: same poses, same fallen cards."""
+    scene = table_at(2, my_turn_to_lay)
+    view = scene.view
+    card = next(iter(view.playable))
+    target = rest_pose_on(scene.game.physics, view.layout, 0.0)
+    assert lay_with_the_mouse(scene, card, target.x, target.y + 1.5)
+    placed = scene.state.history[-1]
+    assert isinstance(placed, PlaceCard) and placed.card == card
+    assert placed.trace[:2] != placed.trace[-3:-1], "the trace follows the hand down"
+    job = view.job
+    assert job is not None and job.human and job.let_go
+    for _ in range(600):
+        if job.done:
+            break
+        tick(scene)
+    live = job.world.layout()
+    live_fallen = job.world.fallen_cards()
+    tick(scene, 30)
+    verdict = next(a for a in reversed(scene.state.history) if isinstance(a, Verdict))
+    assert verdict.stage == "card"
+    assert verdict.outcome().layout == live
+    assert tuple(verdict.fallen_cards) == live_fallen
+    assert view.live_checks[-1] == ("card", True)
+
+
+def test_an_illegal_card_shows_its_reason_and_changes_nothing():
+    def has_a_wrong_card(state):
+        return my_turn_to_lay(state) and len(state.fitting_cards(0)) < len(state.hands[0])
+
+    scene = table_at(2, has_a_wrong_card)
+    view = scene.view
+    wrong = next(c for c in scene.state.hands[0] if c not in view.playable)
+    before = scene.state.to_json()
+    move(scene, hand_card_centre(scene, wrong))
+    reason = view.reason_not_playable(wrong)
+    assert reason.startswith("Same "), "pointing at a dim card says why it does not fit"
+    press(scene, hand_card_centre(scene, wrong))
+    release(scene, hand_card_centre(scene, wrong))
+    tick(scene, 10)
+    assert scene.state.to_json() == before
+    assert view.refusal and "may not go on" in view.refusal[0]
+    assert view.job is None and view.drag is None
+    scene.draw(pygame.display.get_surface())
+
+
+def test_a_card_let_go_below_the_pile_top_goes_back_to_the_hand():
+    scene = table_at(2, my_turn_to_lay)
+    view = scene.view
+    card = next(iter(view.playable))
+    before = scene.state.to_json()
+    press(scene, hand_card_centre(scene, card))
+    low = screen_at(scene, 150.0, 2.0)  # beside the bed, down at the table: not above the pile
+    move(scene, low)
+    tick(scene, 5)
+    assert view.job is None, "a card is picked up only above the pile"
+    release(scene, low)
+    tick(scene, 30)
+    assert scene.state.to_json() == before
+    assert view.drag is None and view.tip and "above the pile" in view.tip[0]
+    assert view.hand_sprites.rect_of(("card", card)) is not None
+
+
+def test_a_click_takes_the_card_and_the_next_click_lays_it():
+    scene = table_at(2, my_turn_to_lay)
+    view = scene.view
+    card = next(iter(view.playable))
+    start = hand_card_centre(scene, card)
+    press(scene, start)
+    release(scene, start)  # a click: the card now follows the cursor
+    target = rest_pose_on(scene.game.physics, view.layout, 0.0)
+    y = lowest_start(scene.game.physics, view.layout, 0.0) + 8
+    for _ in range(20):
+        move(scene, screen_at(scene, target.x, y))
+        tick(scene)
+    assert view.job is not None and view.job.human and not view.job.let_go
+    while y > target.y + 1.5:
+        y -= 1.0
+        move(scene, screen_at(scene, target.x, y))
+        tick(scene)
+    press(scene, screen_at(scene, target.x, y))
+    assert isinstance(scene.state.history[-1], PlaceCard)
+
+
+def test_the_wheel_tilts_the_card_in_the_hand():
+    scene = table_at(2, my_turn_to_lay)
+    view = scene.view
+    card = next(iter(view.playable))
+    target = rest_pose_on(scene.game.physics, view.layout, 0.0)
+    y = pick_up(scene, card, target.x, above=30.0)
+    for _ in range(5):
+        mouse(scene, pygame.MOUSEWHEEL, (0, 0), x=0, y=1)
+        tick(scene, 3)
+    job = view.job
+    assert job.trace[-1] == pytest.approx(view.tilt) and view.tilt > 0.1
+    assert job.world.card_pose(card).angle > 0.05, "the card in the world turns with the hand"
+    release(scene, screen_at(scene, target.x, y))
+    assert scene.state.history[-1].trace[-1] > 0.1
+
+
+def test_a_clumsy_hand_shoves_the_stack():
+    """The hand pulls with a limited force: pressed onto the pile and dragged sideways, the
+    card drags the cards under it along, and the princess is pushed aside."""
+    scene = table_at(2, my_turn_to_lay)
+    view = scene.view
+    card = next(iter(view.playable))
+    top = view.layout.top_card
+    below = view.layout.pose_of(top)
+    y = pick_up(scene, card, below.x)
+    while y > below.y - 4.0:  # down onto the pile and on, pressing
+        y -= 1.0
+        move(scene, screen_at(scene, below.x, y))
+        tick(scene)
+    before = view.job.world.card_pose(top)
+    x = below.x
+    while x < below.x + 40.0:
+        x += 2.0
+        move(scene, screen_at(scene, x, y))
+        tick(scene)
+    moved = view.job.world.card_pose(top)
+    shoved = math.hypot(moved.x - before.x, moved.y - before.y) > 1.0 or abs(moved.angle - before.angle) > 0.03
+    assert shoved, "the card the hand pressed on was dragged along"
+    release(scene, screen_at(scene, x, y))
+    assert isinstance(scene.state.history[-1], PlaceCard)
+    for _ in range(900):
+        tick(scene)
+        if view.live_checks:
+            break
+    assert view.live_checks == [("card", True)]
+    assert "pushed" in scene.state.events[-1].get("reason", "") or scene.state.events[-1]["what"] == "fails"
+
+
+# -- the princess --------------------------------------------------------------------------------
+def test_the_princess_outside_the_crown_is_refused_and_on_it_stands():
+    def my_princess(state):
+        return state.phase == "princess" and state.current == 0
+
+    scene = table_at(2, my_princess)
+    view = scene.view
+    assert view.princess_card is not None
+    before = scene.state.to_json()
+    reach = scene.game.physics.card.crown_radius
+    stand_princess_with_the_mouse(scene, reach + 8.0)
+    assert scene.state.to_json() == before
+    assert view.refusal and "crown" in view.refusal[0]
+    stand_princess_with_the_mouse(scene, 1.0)
+    placed = scene.state.history[-1]
+    assert isinstance(placed, PlacePrincess) and placed.dx == pytest.approx(1.0, abs=0.5)
+    for _ in range(600):
+        tick(scene)
+        if view.live_checks and view.live_checks[-1][0] == "princess":
+            break
+    assert view.live_checks[-1] == ("princess", True)
+
+
+# -- drawing, keeping ----------------------------------------------------------------------------
+def test_nothing_fits_so_the_draw_pile_is_clicked_and_a_drawn_card_can_be_kept():
+    def must_draw(state):
+        return state.phase == "turn" and state.current == 0 and not state.fitting_cards(0) and state.draw_pile
+
+    scene = table_at(2, must_draw, seeds=range(80))
+    view = scene.view
+    assert view.can_draw and "draw pile" in view.status()
+    hand = len(scene.state.hands[0])
+    press(scene, DRAW_PILE_POS)
+    assert isinstance(scene.state.history[-1], DrawCard) and len(scene.state.hands[0]) == hand + 1
+    if scene.state.phase == "drawn":
+        assert view.pass_action is not None and "lay it or keep it" in view.status()
+        press(scene, PASS_BUTTON.center)
+        assert isinstance(scene.state.history[-1], Pass)
+
+
+# -- hot-seat ------------------------------------------------------------------------------------
+def test_hot_seat_hides_the_hand_but_the_same_player_goes_on_to_the_princess():
+    scene = table_at(3, my_turn_to_lay, humans=(0, 1))
+    view = scene.view
+    card = next(iter(view.playable))
+    target = rest_pose_on(scene.game.physics, view.layout, 0.0)
+    assert lay_with_the_mouse(scene, card, target.x, target.y + 1.5)
+    assert view.viewer is None and view.view["hand_cards"] == [], "the hand goes face down while the table judges"
+    for _ in range(900):
+        tick(scene)
+        if scene.state.phase != "card-verdict":
+            break
+    assert scene.state.phase == "princess", "the card stayed (this deal and this gentle placement)"
+    tick(scene)
+    assert not any(isinstance(o, HandOffOverlay) for o in scene.overlays), "no hand-off within one turn"
+    assert view.viewer == 0 and view.princess_card == card
+
+
+# -- a whole game --------------------------------------------------------------------------------
+def test_a_whole_game_with_the_mouse_two_humans_and_a_bot():
+    """Two humans lay every card and stand the princess by mouse (a 'robot hand' chooses like
+    the surgeon bot), a bot plays through the same live world, hand-offs are dismissed: the
+    game ends, and every verdict the referee gave matched what the screen showed."""
+    game = load_game("wackelbett", players=3)
+    seats = (SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cleo", "steady"))
+    scene = TableScene(None, TableSetup(game, seats, 11))
+    hands = {seat: make_bot(game, seat, "surgeon") for seat in (0, 1)}
+    rng = random.Random(5)
+    handoffs = gestures = bot_cards = 0
+    seen_bot_job = False
+    for _ in range(60000):
+        state = scene.state
+        if state.is_over():
+            break
+        if scene.overlays:
+            handoffs += isinstance(scene.overlays[0], HandOffOverlay)
+            key(scene, pygame.K_RETURN)
+            tick(scene)
+            continue
+        seat = state.current
+        if state.current_players() == (seat,) and seat in (0, 1) and scene.view.viewer == seat \
+                and not scene.view.busy():
+            choice = hands[seat].choose(scene.view.view, scene.view.legal, rng)
+            assert act_like(scene, choice), f"the mouse did not get {choice!r} through"
+            gestures += 1
+            continue
+        job = scene.view.job
+        if job is not None and job.stage == "card" and not job.human and not job.done:
+            seen_bot_job = True
+        tick(scene)
+        bot_cards = sum(1 for a in state.history if isinstance(a, PlaceCard) and a.player == 2)
+    assert scene.state.is_over() and scene.state.winners()
+    assert gestures > 10 and handoffs > 3
+    assert bot_cards and seen_bot_job, "the bot's cards were played through the live world"
+    verdicts = sum(1 for a in scene.state.history if isinstance(a, Verdict))
+    assert len(scene.view.live_checks) == verdicts
+    assert all(ok for _, ok in scene.view.live_checks), scene.view.live_checks
+    tick(scene, 300)
+    assert "game" in scene.shown_summaries
+
+
+# -- the solo challenge --------------------------------------------------------------------------
+def test_the_challenge_of_the_day_records_a_high_score(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    game = load_game("wackelbett", players=1)
+    today = game.daily_seed(datetime.date.today())
+    scene = TableScene(None, TableSetup(game, (SeatInfo("Tess"),), today))
+    assert scene.view.is_daily() and scene.view.headline().startswith("Daily challenge")
+    hand = make_bot(game, 0, "shaky")
+    rng = random.Random(2)
+    for _ in range(40000):
+        if scene.state.is_over():
+            break
+        if scene.state.current_players() == (0,) and not scene.view.busy():
+            assert act_like(scene, hand.choose(scene.view.view, scene.view.legal, rng))
+        else:
+            tick(scene)
+    assert scene.state.is_over()
+    tick(scene, 300)
+    scores = HighScoreBook(tmp_path).scores()
+    assert [(s.name, s.height_mm, s.cards, s.seed) for s in scores] == [
+        ("Tess", scene.state.best_height, scene.state.stacked, today)]
+    summary = next(o.summary for o in scene.overlays if isinstance(o, SummaryOverlay))
+    assert "challenge of the day" in summary.lines[0]
+    assert summary.rows[1][1] == "Tess" and "new" in summary.rows[1][0]
+    assert all(ok for _, ok in scene.view.live_checks)
+
+
+# -- every seat count ----------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [1, 2, 3, 5])
+def test_every_seat_count_renders_inside_the_table(screen, players):
+    game = load_game("wackelbett", players=players)
+    seats = tuple(SeatInfo(NAMES[i], "human" if i == 0 else "steady") for i in range(players))
+    scene = TableScene(None, TableSetup(game, seats, 3))
+    tick(scene, 400)
+    scene.draw(screen)
+    for card in scene.view.view["hand_cards"]:
+        rect = scene.view.hand_sprites.rect_of(("card", card))
+        assert rect is not None and TABLE_RECT.contains(rect) and TRAY_RECT.inflate(0, 20).contains(rect)
+    assert len(scene.view.plates()) == players
+    layout = layout_from_view(scene.view.view)
+    for _, pose in layout.cards:
+        x, y = scene.view.camera.to_screen(pose.x, pose.y)
+        assert TABLE_RECT.collidepoint(x, y), "the bed's cards are in the picture"
