@@ -222,6 +222,53 @@ def test_votes_are_cast_with_the_mouse_and_bots_vote_by_themselves():
     assert f"{category}|{scene.game.lexicon.key(word)}" in state.verdicts
 
 
+def test_two_humans_vote_side_by_side_with_no_hand_on_show():
+    scene = table([SeatInfo("Dirk", "good"), SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cleo", "good")], seed=4)
+    window_with(scene, 1)
+    state = scene.state
+    card = state.hands[3][0]
+    letter = scene.game.card_letter[card]
+    word = ("W" if letter == JOKER else letter) + "ibbelwok"
+    state.apply(Answer(3, card, word, 300))  # Cleo's word no list knows (forced for the test)
+    for seat in (1, 2, 3):
+        if seat in state.current_players():
+            state.apply(Pass(seat))
+    scene.refresh()
+    run_until(scene, lambda: state.phase == "vote" and scene.view.button(("vote", 2, False)) is not None, seconds=5)
+    assert scene.view.viewer is None and scene.view.view["hand_cards"] == []
+    click_button(scene, ("vote", 1, True))
+    click_button(scene, ("vote", 2, False))
+    scene.update(FRAME)
+    assert Vote(1, True) in state.history and Vote(2, False) in state.history
+    run_until(scene, lambda: state.phase != "vote", seconds=5)
+
+
+def test_the_verdict_lists_every_card_with_its_word_time_and_judgement():
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "good")], seed=5, lexicon_is_final=True)
+    window_with(scene, 1)
+    state = scene.state
+    lex = scene.game.lexicon
+    right = next((c, lex.words_for(state.category, scene.game.card_letter[c])[0]) for c in state.hands[2]
+                 if lex.words_for(state.category, scene.game.card_letter[c]))
+    state.apply(Answer(2, right[0], right[1], 2100))
+    scene.refresh()
+    press(scene, pygame.K_SPACE)
+    scene.update(FRAME)
+    card = next(c for c in scene.view.view["hand_cards"] if scene.game.card_letter[c] != JOKER)
+    wrong = scene.game.card_letter[card] + "olderdebolder"
+    click_card(scene, card)
+    enter(scene, wrong)
+    for seat in (1, 2):
+        if seat in state.current_players():
+            state.apply(Pass(seat))
+    scene.refresh()
+    notice = scene.view.notices[0]
+    assert notice.title.startswith("Cleo wins")
+    assert [(ok, who) for ok, _, who, _, _ in notice.rows] == [(False, "You"), (True, "Cleo")]
+    assert notice.rows[0][1].endswith(wrong) and notice.rows[0][3] == f"{scene.view.buzz_ms / 1000:.2f} s"
+    assert any("penalty card" in line for line in notice.lines)
+
+
 def test_an_action_card_is_shown_with_its_dutch_name_and_the_table_waits():
     scene = table([SeatInfo("You"), SeatInfo("Ann", "good"), SeatInfo("Bob", "good")], seed=11)
     state = scene.state

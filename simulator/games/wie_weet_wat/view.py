@@ -203,6 +203,7 @@ class WieWeetWatView(GameView):
 
     help_text = HELP
     game: WieWeetWatGame
+    VOTE_NAME_WIDTH = 64   # room for a voter's name left of their buttons when several people vote
 
     def __init__(self, game: WieWeetWatGame, names: Sequence[str]) -> None:
         super().__init__(game, names)
@@ -402,6 +403,7 @@ class WieWeetWatView(GameView):
             self.notices[0].seconds -= dt
             if self.notices[0].seconds <= 0:
                 self.notices.pop(0)
+                self._layout()  # the buttons it covered come back
         for toast in self.toasts:
             toast[1] -= dt
         self.toasts = [t for t in self.toasts if t[1] > 0]
@@ -895,15 +897,19 @@ class WieWeetWatView(GameView):
                                   "Pass"))
         elif phase == "vote" and not self.notices:
             voters = [s for s in v["current"] if s in self.humans]
-            if voters:
-                width = DESK.width // len(voters)
+            if voters and not self.several_humans:
+                x = DESK.centerx - 130
+                out.append(Button(("vote", voters[0], True), pygame.Rect(x, DESK.y + 62, 126, 38), "Accept", True))
+                out.append(Button(("vote", voters[0], False), pygame.Rect(x + 134, DESK.y + 62, 126, 38), "Reject"))
+            elif voters:
+                # one group per human voter: the name, then its two buttons
+                width = (DESK.width - 20) // len(voters)
                 for i, seat in enumerate(voters):
-                    x = DESK.x + i * width + (width - min(width - 12, 260)) // 2
-                    w = min(width - 12, 260)
-                    half = (w - 8) // 2
-                    out.append(Button(("vote", seat, True), pygame.Rect(x, DESK.y + 62, half, 38), "Accept", True))
-                    out.append(Button(("vote", seat, False), pygame.Rect(x + half + 8, DESK.y + 62, half, 38),
-                                      "Reject"))
+                    x = DESK.x + 10 + i * width + self.VOTE_NAME_WIDTH
+                    half = min(150, (width - self.VOTE_NAME_WIDTH - 14) // 2)
+                    yes, no = ("Accept", "Reject") if half >= 90 else ("Yes", "No")
+                    out.append(Button(("vote", seat, True), pygame.Rect(x, DESK.y + 62, half, 38), yes, True))
+                    out.append(Button(("vote", seat, False), pygame.Rect(x + half + 4, DESK.y + 62, half, 38), no))
         elif phase == "circle":
             seat = v["circle"]["order"][v["circle"]["turn"]]
             if seat in self.humans:
@@ -983,6 +989,7 @@ class WieWeetWatView(GameView):
         if self.notices:
             notice_rect = self._notice_rect(self.notices[0])
             self.notices.pop(0)
+            self._layout()
             if notice_rect.collidepoint(pos):
                 return None  # the click was for the notice
         for b in self.buttons:
@@ -1020,16 +1027,22 @@ class WieWeetWatView(GameView):
                 self._select(card)
             return
         for tile in self.tiles:
-            if not tile.rect.collidepoint(pos) or self.buzzed is None:
+            if not tile.rect.collidepoint(pos):
                 continue
-            if tile.held and tile.seat == self.buzzed:
-                self._select(tile.card)
-            elif tile.first and tile.seat != self.buzzed:
+            seat = self.buzzed if self.buzzed is not None else (None if self.several_humans else self.viewer)
+            if seat is None:
+                return
+            if tile.held and tile.seat == seat:
+                if self.buzzed is not None or self.buzz(seat):
+                    self._select(tile.card)
+            elif tile.first and tile.seat != seat and not self.view["playoff"]:
+                jokers = [c for c in self._playable(seat) if self.letter_of(c) == JOKER]
+                if not jokers:
+                    self.refusal = ("A counter-attack needs a Wie Weet Wat card.", 3.0)
+                    return
+                if self.buzzed is None and not self.buzz(seat):
+                    return
                 if self.selected is None or self.letter_of(self.selected) != JOKER:
-                    jokers = [c for c in self._playable(self.buzzed) if self.letter_of(c) == JOKER]
-                    if not jokers:
-                        self.refusal = ("A counter-attack needs a Wie Weet Wat card.", 3.0)
-                        return
                     self.selected = jokers[0]
                 self.target = None if self.target == tile.seat else tile.seat
                 self._layout()
@@ -1419,10 +1432,11 @@ class WieWeetWatView(GameView):
                 f"You voted {'Accept' if mine else 'Reject'}; waiting for the others…"
             text(surface, line, (DESK.centerx, DESK.y + 72), size=16, colour=TEXT_DIM, anchor="midtop")
         elif self.several_humans:
-            width = DESK.width // len(voters)
+            width = (DESK.width - 20) // len(voters)
             for i, seat in enumerate(voters):
-                text(surface, self.names[seat], (DESK.x + i * width + width // 2, DESK.y + 56), size=13, bold=True,
-                     colour=GOLD, anchor="midbottom")
+                name = self._fit(self.names[seat], self.VOTE_NAME_WIDTH - 6, 15, True)
+                text(surface, name, (DESK.x + 10 + i * width, DESK.y + 81), size=15, bold=True, colour=GOLD,
+                     anchor="midleft")
 
     def _draw_circle_desk(self, surface: pygame.Surface) -> None:
         v = self.view
