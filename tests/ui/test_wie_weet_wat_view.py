@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from simulator.engine import REFEREE, SeatInfo, load_game  # noqa: E402
 from simulator.games.wie_weet_wat.rules import (JOKER, Answer, CloseWindow, CounterAttack, DrawCategory,  # noqa: E402
                                                 Pass, Vote)
-from simulator.games.wie_weet_wat.view import CAT_PILE  # noqa: E402
+from simulator.games.wie_weet_wat.view import ACTION_TEXT, CAT_PILE  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
@@ -285,6 +285,19 @@ def test_an_action_card_is_shown_with_its_dutch_name_and_the_table_waits():
     assert scene.view.busy()
     click(scene, (515, 360))  # a click on the notice dismisses it
     assert not scene.view.notices
+
+
+def test_the_english_edition_keeps_the_dutch_card_names_with_an_english_gloss(screen):
+    scene = table([SeatInfo("You"), SeatInfo("Ann", "good"), SeatInfo("Bob", "good")], seed=11, language="en")
+    state = scene.state
+    card = next(c for c in state.category_deck if scene.game.action_of(c) == "pechvogel")
+    state.category_deck.remove(card)
+    state.category_deck.append(card)
+    scene.refresh()
+    click(scene, CAT_PILE)
+    notice = scene.view.notices[0]
+    assert "Pechvogel" in notice.title and notice.lines == [ACTION_TEXT["pechvogel"][1]]
+    scene.draw(screen)
 
 
 def test_the_reader_chooses_one_of_four_categories_with_the_mouse():

@@ -105,22 +105,24 @@ CIRCLE_WHY = {"pass": "gave up", "repeat": "repeated a word", "wrong": "said a w
               "rejected": "had a word rejected by the vote"}
 
 HELP = f"""# Wie Weet Wat
-Be the first to get rid of all your letter cards. Whoever wins 3 rounds wins the game.
+Be the first to get rid of all your letter cards: that wins the round. The first to win 3 rounds
+(a table option) wins the game. Categories and words are in the edition's language (Dutch by default).
 
 # Reading a category
 The reader (marked READS on the name plates) clicks the category pile, sees the four categories
 on the card (nobody else does) and clicks one to read it out. The reader does not answer.
 
 # Answering: buzz, pick a card, type
-Everyone else answers at once while the clock runs (30 seconds). Buzz when you know a word: with
+Everyone else answers at once while the clock runs (30 seconds unless the table chose otherwise).
+Buzz when you know a word: with
 Space when you play alone against bots, or with the letter key shown under your name when several
 people share the keyboard; clicking your name (or, alone, one of your cards) buzzes too.
 The clock stands still while you answer: click a letter card, type a word that starts with its
 letter and fits the category, press Enter. Your answer counts at the moment you buzzed, so buzz
 only when you have your word: you get {BUZZ_SECONDS:.0f} seconds to type it. If you type without
 clicking a card, a card of the word's first letter is used.
-More cards of the same letter? Type another word for each straight after. Done closes your answer
-box (you may buzz again); Pass means no more answers from you for this category.
+More cards of the same letter? Type another word for each, within {MORE_SECONDS:.0f} seconds of the last.
+Done closes your answer box (you may buzz again); Pass means no more answers from you for this category.
 
 # Who wins the category
 The fastest right answer wins: that player discards the cards they played; everyone else takes
