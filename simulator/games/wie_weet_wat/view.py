@@ -1154,8 +1154,12 @@ class WieWeetWatView(GameView):
             mark(surface, "star", (x + 8 + i * 20, y + 72), 8, colour=GOLD if won else (70, 74, 84))
         status = self._seat_status(seat)
         if status:
-            text(surface, self._fit(status, rect.width - 24 - stars * 20, 14), (x + stars * 20 + 4, y + 64),
-                 size=14, colour=HIGHLIGHT if status in ("buzz!", "answering…") else TEXT_DIM)
+            # beside the stars on the top row; on its own line on the taller plate of the displayed seat
+            tall = rect.height > PLATE_H
+            pos = (x, y + 86) if tall else (x + stars * 20 + 4, y + 64)
+            room = rect.width - 20 - (0 if tall else stars * 20 + 4)
+            text(surface, self._fit(status, room, 14), pos, size=14,
+                 colour=HIGHLIGHT if status in ("buzz!", "answering…") else TEXT_DIM)
 
     def _is_victim_choice(self, seat: int) -> bool:
         return self.view["phase"] == "victim" and any(
@@ -1309,7 +1313,7 @@ class WieWeetWatView(GameView):
             if tile.held:
                 text(surface, self._fit(self.names[tile.seat], width, big, True), (x, tile.rect.y + 8), size=big,
                      bold=True)
-                text(surface, self._fit(f"holds {tile.letter} for the play-off", width, 13), (x, tile.rect.y + 30),
+                text(surface, self._fit(f"play-off: {tile.letter}", width, 13), (x, tile.rect.y + 30),
                      size=13, colour=TEXT_DIM)
                 continue
             while big > 12 and font(big, True).size(tile.word)[0] > width:
