@@ -19,7 +19,7 @@ from simulator.games.mamma.rules import (SCHOOLBUS, AssignGuests, ChooseSecret, 
                                          PlaceMoney, PlayMovement, RideBus, SeatFifth, Steal, Step,
                                          TakeSecret, TakeTaxi, TurnSideways, Arcade)
 from simulator.games.mamma.routes import Router  # noqa: E402
-from simulator.games.mamma.view import BAR, MOVEMENT_DECK, MONEY_DECK  # noqa: E402
+from simulator.games.mamma.board import BAR, MONEY_DECK, MOVEMENT_DECK  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
@@ -230,6 +230,38 @@ def test_declining_a_theft_also_walks_on():
     assert loot in state.food_at[MAMMA] and state.loc[WIFE] == sp(21)
 
 
+def test_the_taxi_button_starts_a_ride_the_wife_is_then_dragged_on_without_cards():
+    state = arranged()
+    seat = state.current
+    set_hand(state, seat, movement=(1,))
+    put(state, WIFE, 14)
+    set_money(state, WIFE, 2)
+    scene = table_from_state(state)
+    click(scene, button(scene, "Taxi: 2 → 6 mp"))
+    assert isinstance(state.history[-1], TakeTaxi) and state.active["ride"] == "taxi"
+    assert scene.view.picked == WIFE and sp(21) in scene.view.lit
+    drag_piece(scene, WIFE, [sp(23), sp(22), sp(21)])
+    assert state.loc[WIFE] == sp(21) and state.active is None
+    assert not any(isinstance(a, PlayMovement) for a in state.history[-5:]), "the taxi paid for the ride"
+
+
+def test_the_schoolbus_runs_over_the_son_the_loss_is_asked_and_the_bus_drives_on():
+    state = arranged()
+    seat = state.current
+    set_hand(state, seat, movement=(3, 2))
+    put(state, SON, 24)
+    bread, cheese = ingredient_card(state, foods=("bread",)), ingredient_card(state, foods=("cheese",))
+    give_food(state, SON, bread)
+    give_food(state, SON, cheese)
+    scene = table_from_state(state)
+    drag_piece(scene, SCHOOLBUS, [sp(24), sp(23)])
+    assert state.loc[SON] == "hospital" and state.pending[0]["kind"] == "lose"
+    assert state.loc[SCHOOLBUS] == sp(24) and scene.view.refusal is None
+    click(scene, button(scene, "Lose bread"))
+    assert bread in state.lost and cheese in state.food_at[SON]
+    assert state.loc[SCHOOLBUS] == sp(23) and state.active is None
+
+
 def test_a_forced_purchase_is_paid_with_a_button_and_the_next_card_placed_by_a_click():
     state = arranged()
     seat = state.current
@@ -257,7 +289,7 @@ def test_a_money_card_dragged_onto_a_character_is_placed_there():
     cards = set_hand(state, seat, money=(2,))
     set_money(state, HUSBAND)
     scene = table_from_state(state)
-    click(scene, centre_of(scene, ("card", cards[0])), release_at=scene.view.ref_rect(HUSBAND).center)
+    click(scene, centre_of(scene, ("card", cards[0])), release_at=scene.view.board.ref_rect(HUSBAND).center)
     assert state.history[-1] == PlaceMoney(seat, cards[0], HUSBAND, -1)
     assert cards[0] in state.money_at[HUSBAND]
 
@@ -270,7 +302,7 @@ def test_a_money_card_clicked_then_a_full_character_replaces_the_lowest_card():
     scene = table_from_state(state)
     click(scene, centre_of(scene, ("card", cards[0])))
     assert cards[0] in scene.view.selected
-    click(scene, scene.view.ref_rect(HUSBAND).center)
+    click(scene, scene.view.board.ref_rect(HUSBAND).center)
     assert state.history[-1] == PlaceMoney(seat, cards[0], HUSBAND, low)
 
 
@@ -281,7 +313,7 @@ def test_an_illegal_money_drop_shows_the_rules_reason_and_changes_nothing():
     set_money(state, HUSBAND, 3, 3)
     scene = table_from_state(state)
     before = state.to_json()
-    click(scene, centre_of(scene, ("card", cards[0])), release_at=scene.view.ref_rect(HUSBAND).center)
+    click(scene, centre_of(scene, ("card", cards[0])), release_at=scene.view.board.ref_rect(HUSBAND).center)
     assert state.to_json() == before
     assert scene.view.refusal and "replace a lower one" in scene.view.refusal[0]
     settle(scene)
@@ -342,7 +374,7 @@ def test_the_guests_card_is_given_by_a_button_and_a_click_on_the_character():
     seat = state.current
     scene = table_from_state(state)
     click(scene, button(scene, "Give Guests (-6 vp)"))
-    click(scene, scene.view.ref_rect(SON).center)
+    click(scene, scene.view.board.ref_rect(SON).center)
     assert state.history[-1] == AssignGuests(seat, SON) and state.guests_at[SON] is not None
 
 
@@ -482,12 +514,12 @@ def perform(scene, choice, bot, rng) -> None:
         click(scene, button(scene, f"Bus {choice.number}"))
     elif isinstance(choice, PlaceMoney):
         target = (centre_of(scene, ("card", choice.replacing)) if choice.replacing != -1
-                  else view.ref_rect(choice.character).center)
+                  else view.board.ref_rect(choice.character).center)
         click(scene, centre_of(scene, ("card", choice.card)), release_at=target)
     elif isinstance(choice, AssignGuests):
         if item is None:
             click(scene, button(scene, "Give Guests"))
-        click(scene, view.ref_rect(choice.character).center)
+        click(scene, view.board.ref_rect(choice.character).center)
     elif isinstance(choice, DiscardThree):
         for card in choice.cards:
             click(scene, centre_of(scene, ("card", card)))

@@ -1,4 +1,4 @@
-"""Faces of the Mamma cards and pieces, drawn in code (pygame; used only by view.py).
+"""Faces of the Mamma cards and pieces, drawn in code (pygame; used by the table view).
 
 Every face is described by a hashable key (a tuple) so the sprite layer can cache it:
 

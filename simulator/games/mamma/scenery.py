@@ -1,0 +1,355 @@
+"""The fixed scenery of the Mamma table and the marks laid over it (pygame; used by view.py).
+
+:class:`Scenery` paints what is not a card sprite: the city cards, the sites, the panels
+of column A, the seats of column B, the strip, the labels of the band and the set-up
+panel. The functions below it paint the marks of the moment: lit places, paths, the
+button bar, the cost beside a dragged piece and hover notes.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Sequence
+
+import pygame
+
+from simulator.ui.theme import GOLD, HIGHLIGHT, INK, TABLE_RECT, TEXT, TEXT_DIM, WHITE, font, panel, text
+
+from .board import (BAND_Y, BAR, GRID, HAND_X0, MONEY_MINI, PANEL_W, PANEL_X, ROW_X, SEAT_W, SEAT_X,
+                    SMALL_CARD, STRIP, Board)
+from .box import GRANDPA
+from .drawing import CHARACTER_RGB, PAPER, checkered, club, short_name
+from .rules import SEAT, TABLE, WAITING, WC
+
+FELT_SLOT = (22, 74, 52)
+LIT = (120, 236, 140)
+SITE_FILLS = {"school": (214, 120, 80), "bank": (90, 130, 90), "wc": (90, 150, 196),
+              "hospital": (236, 236, 240), "bench": (150, 110, 70), "church": (170, 160, 200)}
+SITE_TITLES = {"school": "School", "bank": "Bank", "wc": "W.C.", "hospital": "Hospital", "bench": "Bench",
+               "church": "Church"}
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def glow_rect(surface: pygame.Surface, rect: pygame.Rect, colour, width: int = 3) -> None:
+    pygame.draw.rect(surface, colour, rect.inflate(4, 4), width, border_radius=8)
+
+
+def polyline(surface: pygame.Surface, points: Sequence[tuple[float, float]], colour) -> None:
+    """A path through the city: a line with a dot on every place."""
+    if len(points) > 1:
+        pygame.draw.lines(surface, INK, False, points, 9)
+        pygame.draw.lines(surface, colour, False, points, 5)
+    for point in points:
+        pygame.draw.circle(surface, INK, point, 6)
+        pygame.draw.circle(surface, colour, point, 4)
+
+
+class Scenery:
+    """Paints the fixed parts of the table for a view; ``face`` gives cached card faces."""
+
+    def __init__(self, board: Board, face: Callable[[Hashable], pygame.Surface]) -> None:
+        self.board = board
+        self.box = board.box
+        self.city = board.game.city
+        self.face = face
+        self._background: pygame.Surface | None = None
+
+    def background(self) -> pygame.Surface:
+        """The city cards with their numbers, club marks, taxi and bus stops; drawn once."""
+        if self._background is not None:
+            return self._background
+        layer = pygame.Surface(TABLE_RECT.size, pygame.SRCALPHA)
+        city = self.city
+        for space, rect in enumerate(self.board.cells):
+            pygame.draw.rect(layer, (0, 0, 0, 70), rect.move(2, 3), border_radius=6)
+            pygame.draw.rect(layer, (236, 230, 212), rect, border_radius=6)
+            pygame.draw.rect(layer, (170, 160, 136), rect, 1, border_radius=6)
+            number = font(12, True).render(str(city.number(space)), True, (120, 110, 90))
+            layer.blit(number, number.get_rect(topleft=(rect.left + 5, rect.top + 3)))
+            if space in city.clubs:
+                club(layer, (rect.right - 10, rect.top + 10), 7, (96, 120, 96))
+            signs = ([("TAXI", (250, 204, 40), INK)] if space == city.taxi else []) + (
+                [("BUS", (40, 110, 200), WHITE)] if space in city.bus_stops else [])
+            for label, fill, ink in signs:
+                sign = pygame.Rect(0, 0, 38, 15)
+                sign.midbottom = (rect.centerx, rect.bottom - 4)
+                pygame.draw.rect(layer, fill, sign, border_radius=3)
+                pygame.draw.rect(layer, INK, sign, 1, border_radius=3)
+                word = font(11, True).render(label, True, ink)
+                layer.blit(word, word.get_rect(center=sign.center))
+            if space in city.seat_entrances:  # the way into column B
+                pygame.draw.polygon(layer, (150, 140, 110), [(rect.left - 1, rect.centery - 6),
+                                                             (rect.left - 6, rect.centery),
+                                                             (rect.left - 1, rect.centery + 6)])
+        for x, label in ((PANEL_X + PANEL_W // 2, "A: the family's reference cards"), (SEAT_X + SEAT_W // 2, "B: seats")):
+            text(layer, label, (x, GRID.top - 16), size=12, colour=TEXT_DIM, anchor="midbottom")
+        self._background = layer
+        return layer
+
+    def sites(self, surface: pygame.Surface, v: dict[str, Any], lit: dict[Any, int]) -> None:
+        """School, bank (either side), W.C., hospital, bench, church; lit when a drag can end there."""
+        subs = {"school": "the Child is out" if v["grandpa_child"] else "", "bank": "",
+                "wc": "1 mp in · 6 turns", "hospital": "one bed", "bench": "1 mp on · 3 off · safe",
+                "church": "3 mp off · safe"}
+        for name, rect in self.board.sites.items():
+            pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=8)
+            pygame.draw.rect(surface, SITE_FILLS[name], rect, border_radius=8)
+            pygame.draw.rect(surface, WHITE, rect, 2, border_radius=8)
+            colour = INK if name == "hospital" else WHITE
+            title, sub = SITE_TITLES[name], subs[name]
+            if name == "bank" and v["bank_flipped"]:
+                title, sub = "Bank (flipped)", "Grandpa: 3 money"
+            x = rect.left + 10
+            if name == "hospital":
+                pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(rect.left + 10, rect.centery - 10, 20, 6))
+                pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(rect.left + 17, rect.centery - 17, 6, 20))
+                x += 26
+            text(surface, title, (x, rect.top + 5), size=15, bold=True, colour=colour)
+            if sub:
+                text(surface, sub, (x, rect.top + 26), size=11, colour=colour)
+            if lit.get(name) is not None:
+                glow_rect(surface, rect, LIT)
+                text(surface, f"{lit[name]} mp", (rect.right - 48, rect.top + 4), size=12, bold=True, colour=INK)
+
+    def strip(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
+        """The W.C. track (turns 1-6), or in the Dinner Hour the places of those waiting to be placed."""
+        waiting = v["dinner"] or any(c["at"] == WAITING for c in v["characters"])
+        text(surface, "To place" if waiting else "W.C. turns", (STRIP.centerx, STRIP.top - 4), size=11, bold=True,
+             colour=TEXT_DIM, anchor="midbottom")
+        if waiting:
+            for rect in self.board.slots:
+                pygame.draw.rect(surface, FELT_SLOT, rect, border_radius=6)
+            return
+        inside = v["sites"][WC]["occupant"] is not None
+        for i, rect in enumerate(self.board.track):
+            here = inside and i + 1 == max(1, v["wc_step"])
+            pygame.draw.rect(surface, (40, 96, 130) if here else FELT_SLOT, rect, border_radius=6)
+            pygame.draw.rect(surface, (90, 150, 196), rect, 1, border_radius=6)
+            mark = "out next" if i == len(self.board.track) - 1 else str(i + 1)
+            text(surface, mark, (rect.centerx, rect.bottom - 3), size=10, colour=TEXT_DIM, anchor="midbottom")
+
+    def panels(self, surface: pygame.Surface, v: dict[str, Any], *, choosing: bool) -> None:
+        """Column A: each character's panel, its money places (the Grandpa's third opens at the bank)
+        and its reference card; all glow while the player is to choose a character."""
+        for ch in v["characters"]:
+            c = ch["character"]
+            rect = self.board.panels[c]
+            panel(surface, rect, colour=(14, 40, 30), alpha=170, radius=8)
+            for i, centre in enumerate(self.board.money_slots(c)):
+                slot = pygame.Rect(0, 0, *MONEY_MINI)
+                slot.center = (int(centre[0]), int(centre[1]))
+                locked = c == GRANDPA and i >= self.box.money_cards and not v["bank_flipped"]
+                pygame.draw.rect(surface, (50, 56, 60) if locked else (60, 90, 70), slot, 1, border_radius=3)
+                if locked:
+                    text(surface, "bank", slot.center, size=9, colour=(110, 120, 120), anchor="center")
+            self.reference(surface, v, ch)
+            if choosing and ch["at"] != TABLE:
+                glow_rect(surface, rect, HIGHLIGHT, width=2)
+
+    def reference(self, surface: pygame.Surface, v: dict[str, Any], ch: dict[str, Any]) -> None:
+        """A reference card: name, age, bonus, money, and what the city's ingredients cost it."""
+        c = ch["character"]
+        ref = self.board.ref_rect(c)
+        pygame.draw.rect(surface, PAPER, ref, border_radius=6)
+        band = pygame.Rect(ref.left, ref.top, ref.width, 15)
+        pygame.draw.rect(surface, CHARACTER_RGB[c], band, border_top_left_radius=6, border_top_right_radius=6)
+        child = c == GRANDPA and v["grandpa_child"]
+        name = "Grandpa+Child" if child else ch["name"]
+        text(surface, name, band.center, size=11 if len(name) > 9 else 12, bold=True, colour=WHITE, anchor="center")
+        bonus = self.box.grandpa_with_child_vp if child else self.box.bonus_vp[c]
+        text(surface, f"age {ch['age']}" + (f" · {bonus:+d}vp" if bonus else ""), (ref.left + 4, ref.top + 16),
+             size=11, colour=INK)
+        text(surface, f"money {ch['money']}", (ref.left + 4, ref.top + 29), size=11, bold=True, colour=(40, 110, 50))
+        if ch["at"] == TABLE:
+            status = f"seated {ORDINALS[v['arrivals'].index(c)]}" if c in v["arrivals"] else "seated"
+        elif ch["bought_this_turn"]:
+            status = "bought: done"
+        elif ch["price"] is not None:
+            status = f"buys for {ch['price']}"
+        else:
+            status = ""
+        if status:
+            text(surface, status, (ref.left + 4, ref.top + 41), size=10, colour=(90, 80, 70))
+
+    def seats(self, surface: pygame.Surface, v: dict[str, Any], lit_seat: int | None) -> None:
+        """Column B: each character's own seat at the table (checkered); its short name while away."""
+        for c, rect in enumerate(self.board.seats):
+            inner = rect.inflate(-6, -4)
+            layer = pygame.Surface(inner.size)
+            checkered(layer, layer.get_rect(), ((200, 200, 200), (150, 40, 40)), 7)
+            layer.set_alpha(110)
+            surface.blit(layer, inner)
+            pygame.draw.rect(surface, CHARACTER_RGB[c], rect, 2, border_radius=6)
+            if v["characters"][c]["at"] not in (SEAT, TABLE):
+                text(surface, short_name(c), rect.center, size=12, bold=True, colour=WHITE, anchor="center")
+            if lit_seat == c:
+                glow_rect(surface, rect, LIT)
+
+    def arrivals(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
+        """A badge on each seat taken at the table: 1st, 2nd ..."""
+        for place, c in enumerate(v["arrivals"]):
+            badge = pygame.Rect(0, 0, 28, 16)
+            badge.bottomright = (self.board.seats[c].right + 4, self.board.seats[c].bottom + 2)
+            pygame.draw.rect(surface, GOLD, badge, border_radius=8)
+            pygame.draw.rect(surface, INK, badge, 1, border_radius=8)
+            text(surface, ORDINALS[place], badge.center, size=11, bold=True, colour=INK, anchor="center")
+
+    def band(self, surface: pygame.Surface, v: dict[str, Any], viewer: int | None, *, guests_mode: bool) -> None:
+        """Labels and places of the hand, the decks, the ingredients to come, the bus, the Guests, the secret."""
+        box = self.box
+        if viewer is None:
+            text(surface, "Hands are hidden", (HAND_X0 - 30, BAND_Y), size=13, colour=TEXT_DIM)
+        else:
+            mp = sum(box.value[c] for c in v["hand_cards"] if box.is_movement(c))
+            count = len(v["hand_cards"])
+            text(surface, f"Your hand · {count} card{'s' if count != 1 else ''} · {mp} mp in movement cards",
+                 (HAND_X0 - 30, BAND_Y), size=13, bold=True, colour=TEXT)
+        for deck, rect in self.board.decks.items():
+            pygame.draw.rect(surface, FELT_SLOT, rect, border_radius=10)
+            text(surface, deck.capitalize(), (rect.centerx, BAND_Y), size=13, bold=True, colour=TEXT, anchor="midtop")
+            text(surface, f"{v['deck_sizes'][deck]} left", (rect.centerx, rect.bottom + 4), size=12, colour=TEXT_DIM,
+                 anchor="midtop")
+        text(surface, "Ingredients to come", (ROW_X, BAND_Y), size=12, bold=True, colour=TEXT)
+        if not v.get("ingredient_row_cards"):
+            text(surface, "none left", (ROW_X, BAND_Y + 22), size=12, colour=TEXT_DIM)
+        self._bus(surface, v)
+        self._guests(surface, v, viewer, guests_mode)
+        self._secret(surface, v)
+
+    def _bus(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
+        rect = self.board.bus
+        text(surface, "Bus deck", (rect.centerx, BAND_Y), size=12, bold=True, colour=TEXT, anchor="midtop")
+        if v["bus_cards"]:  # set-up: face up, to be studied
+            labels = [self.box.bus_label(c) for c in v["bus_cards"]]
+            surface.blit(self.face(("bus-card", labels[0], SMALL_CARD)), rect)
+        else:
+            surface.blit(self.face(("back", SMALL_CARD, "BUS")), rect)
+            labels = v["bus_memory"]
+        if labels:
+            text(surface, f"next {labels[0]}", (rect.centerx, rect.bottom + 3), size=12, bold=True, colour=GOLD,
+                 anchor="midtop")
+            text(surface, "then " + " ".join(labels[1:3]), (rect.centerx, rect.bottom + 19), size=11,
+                 colour=TEXT_DIM, anchor="midtop")
+        elif v["bus_turned"]:
+            text(surface, f"last {v['bus_turned'][-1]}", (rect.centerx, rect.bottom + 3), size=12, colour=TEXT_DIM,
+                 anchor="midtop")
+
+    def _guests(self, surface: pygame.Surface, v: dict[str, Any], viewer: int | None, active: bool) -> None:
+        rect = self.board.guests
+        text(surface, "Guests", (rect.centerx, BAND_Y), size=12, bold=True, colour=TEXT, anchor="midtop")
+        supply = v.get("guests_cards", [])
+        if not supply:
+            pygame.draw.rect(surface, FELT_SLOT, rect, border_radius=8)
+        left = " ".join(str(self.box.guests_value(c)) for c in supply)
+        text(surface, left or "all given", (rect.centerx, rect.bottom + 3), size=11, colour=TEXT_DIM, anchor="midtop")
+        if viewer is not None:
+            given = v["guests_used"][viewer]
+            text(surface, "yours: given" if given else "yours: to give", (rect.centerx, rect.bottom + 18), size=11,
+                 colour=TEXT_DIM if given else GOLD, anchor="midtop")
+        if active:
+            glow_rect(surface, rect, HIGHLIGHT)
+
+    def _secret(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
+        """The viewer's own secret character, small in the corner (nobody else's, ever)."""
+        mine = v.get("my_character")
+        if mine is None:
+            return
+        rect = self.board.secret
+        text(surface, "You back", (rect.centerx, BAND_Y), size=12, bold=True, colour=GOLD, anchor="midtop")
+        surface.blit(self.face(("secret", mine, rect.size)), rect)
+        text(surface, "secret", (rect.centerx, rect.bottom + 3), size=11, colour=TEXT_DIM, anchor="midtop")
+
+    def setup(self, surface: pygame.Surface, v: dict[str, Any], title: str,
+              choices: Sequence[tuple[pygame.Rect, Hashable, Any]], mouse: tuple[int, int]) -> None:
+        """Set-up: the secret characters to choose or take, and the bus deck to study."""
+        box = self.board.setup_box(v["phase"])
+        panel(surface, box, alpha=235, border=(90, 96, 110))
+        text(surface, title, (box.centerx, box.top + 12), size=18, bold=True, colour=GOLD, anchor="midtop")
+        y = box.top + 40
+        for rect, face, action in choices:
+            surface.blit(self.face(face), rect)
+            if action is not None and rect.collidepoint(mouse):
+                glow_rect(surface, rect, HIGHLIGHT)
+            y = rect.bottom + 14
+        mine = v.get("my_character")
+        if mine is not None:
+            text(surface, f"Your secret character: {self.box.names[mine]}. Keep it to yourself.",
+                 (box.centerx, y), size=15, colour=TEXT, anchor="midtop")
+            y += 24
+        labels = [self.box.bus_label(c) for c in v["bus_cards"]]
+        if labels:
+            text(surface, "Study the bus deck, top first: " + "  ".join(labels), (box.centerx, y), size=15,
+                 bold=True, colour=TEXT, anchor="midtop")
+            text(surface, "It turns face down when play begins (the Grandma's bus rides depend on it).",
+                 (box.centerx, y + 22), size=13, colour=TEXT_DIM, anchor="midtop")
+
+
+def shop_marks(surface: pygame.Surface, board: Board, v: dict[str, Any]) -> None:
+    """A dashed frame on the spaces next to the ingredients card: stop there (with the money) to buy."""
+    space = v.get("ingredient_space")
+    if space is None:
+        return
+    for near in board.game.city.neighbours[space]:
+        rect = board.cells[near].inflate(-6, -6)
+        for x in range(rect.left, rect.right, 8):
+            pygame.draw.line(surface, (60, 150, 80), (x, rect.top), (min(x + 4, rect.right), rect.top), 2)
+            pygame.draw.line(surface, (60, 150, 80), (x, rect.bottom), (min(x + 4, rect.right), rect.bottom), 2)
+        for y in range(rect.top, rect.bottom, 8):
+            pygame.draw.line(surface, (60, 150, 80), (rect.left, y), (rect.left, min(y + 4, rect.bottom)), 2)
+            pygame.draw.line(surface, (60, 150, 80), (rect.right, y), (rect.right, min(y + 4, rect.bottom)), 2)
+
+
+# -- marks of the moment -------------------------------------------------------------------------
+def lit_places(surface: pygame.Surface, board: Board, lit: dict[Any, int], placements: set[int]) -> None:
+    """Where a picked piece may stop (with the mp it would cost), and the spaces a placement may use."""
+    for place, cost in lit.items():
+        if isinstance(place, int):
+            rect = board.cells[place]
+            glow_rect(surface, rect, LIT)
+            badge = pygame.Rect(0, 0, 34, 16)
+            badge.topright = (rect.right - 3, rect.top + 3)
+            pygame.draw.rect(surface, LIT, badge, border_radius=8)
+            text(surface, f"{cost} mp", badge.center, size=11, bold=True, colour=INK, anchor="center")
+    for space in placements:
+        glow_rect(surface, board.cells[space], HIGHLIGHT)
+
+
+def button_bar(surface: pygame.Surface, chip: str, buttons: Sequence[Any], hint: str, hint_x: int, *,
+               decision: bool, mouse: tuple[int, int]) -> None:
+    """The mp chip, the buttons (gold-rimmed while a decision waits) and a hint."""
+    if chip:
+        rect = pygame.Rect(BAR.left, BAR.top + 2, 140, BAR.height - 4)
+        pygame.draw.rect(surface, (20, 40, 70), rect, border_radius=14)
+        pygame.draw.rect(surface, (120, 160, 220), rect, 1, border_radius=14)
+        text(surface, chip, rect.center, size=14, bold=True, colour=TEXT, anchor="center")
+    for button in buttons:
+        fill = {"go": (40, 110, 70), "warn": (150, 100, 20), "plain": (44, 52, 66)}[button.tone]
+        if button.rect.collidepoint(mouse):
+            fill = tuple(min(255, c + 30) for c in fill)
+        pygame.draw.rect(surface, fill, button.rect, border_radius=8)
+        pygame.draw.rect(surface, GOLD if decision else (150, 160, 176), button.rect, 2 if decision else 1,
+                         border_radius=8)
+        text(surface, button.label, button.rect.center, size=15, bold=True, colour=TEXT, anchor="center")
+    if hint:
+        text(surface, hint, (hint_x, BAR.centery), size=14, colour=GOLD if decision else TEXT_DIM, anchor="midleft")
+
+
+def cost_tag(surface: pygame.Surface, mouse: tuple[int, int], label: str, *, ok: bool) -> None:
+    """The running mp of a drag, beside the cursor: green if the piece may stop there, red if not."""
+    tag = font(16, True).render(label, True, INK)
+    rect = tag.get_rect(midleft=(mouse[0] + 22, mouse[1] - 22)).inflate(14, 8)
+    rect.clamp_ip(TABLE_RECT)
+    pygame.draw.rect(surface, LIT if ok else (240, 150, 140), rect, border_radius=10)
+    pygame.draw.rect(surface, INK, rect, 1, border_radius=10)
+    surface.blit(tag, tag.get_rect(center=rect.center))
+
+
+def hover_note(surface: pygame.Surface, mouse: tuple[int, int], lines: Sequence[str]) -> None:
+    """A note beside the cursor, kept inside the table area."""
+    width = max(font(13).size(line)[0] for line in lines) + 16
+    rect = pygame.Rect(mouse[0] + 16, mouse[1] + 16, width, 8 + 18 * len(lines))
+    if rect.right > TABLE_RECT.right - 4:
+        rect.right = mouse[0] - 8
+    if rect.bottom > TABLE_RECT.bottom - 4:
+        rect.bottom = mouse[1] - 8
+    panel(surface, rect, alpha=240, radius=8, border=(90, 96, 110))
+    for i, line in enumerate(lines):
+        text(surface, line, (rect.left + 8, rect.top + 4 + 18 * i), size=13, bold=i == 0, colour=TEXT)
