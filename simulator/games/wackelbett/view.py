@@ -26,20 +26,20 @@ from __future__ import annotations
 import datetime
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import pygame
 
 from simulator.engine import REFEREE, Action
 from simulator.physics.snapshot import BodyPose
 from simulator.physics.stepping import FrameClock
-from simulator.ui.card_art import card_back, glow
+from simulator.ui.card_art import card_back, glow, mark
 from simulator.ui.game_view import GameView, SeatPlate, Summary
 from simulator.ui.sprites import Place, SpriteLayer, fan
 from simulator.ui.theme import DANGER, GOLD, GOOD, HIGHLIGHT, INK, TEXT, TEXT_DIM, font, panel, text, wrap
 
 from .challenge import ChallengeScore, HighScoreBook
-from .drawing import (PEA_GREEN, Camera, TablePainter, card_top_face, crown_icon, lerp_layout, lerp_pose, mix)
+from .drawing import Camera, TablePainter, card_top_face, crown_icon, lerp_layout, lerp_pose, mix
 from .hand import lowering_trace, lowest_start, start_height, trace_points
 from .layout import (TableLayout, covers_pea, crown_point, local_to_world, pea_point, pile_top, rest_pose_on,
                      world_to_local)
@@ -155,7 +155,6 @@ class LiveJob:
     air_card: tuple[int, BodyPose] | None = None
     air_princess: BodyPose | None = None
     hide_princess: bool = False
-    start: TableLayout | None = None
     origin: TableLayout | None = None   # the recorded table the world was built from
     human: bool = False                 # a human carries ``card`` (else the table replays a trace)
     card: int | None = None
@@ -163,7 +162,7 @@ class LiveJob:
     let_go: bool = False
 
     def __post_init__(self) -> None:
-        self.before = self.now = self.start = snapshot(self.world)
+        self.before = self.now = snapshot(self.world)
 
     def advance(self, dt: float) -> None:
         if self.done:
@@ -310,12 +309,9 @@ class WackelbettView(GameView):
             return
         if job.done and self.hold > 0:
             return  # the verdict is being shown, fallen cards and all
-        if job.done and self._final_layout(job) == self.layout:
+        if job.done and job.world.layout() == self.layout:
             return
         self._retire_job()
-
-    def _final_layout(self, job: LiveJob) -> TableLayout:
-        return job.world.layout()
 
     def _retire_job(self) -> None:
         """Stop drawing the live world; cards in it that the table no longer holds fade out."""
@@ -580,6 +576,7 @@ class WackelbettView(GameView):
         if self.job is not None:
             self._retire_job()
         self.job = job
+        self.banner = None  # the last verdict is old news: the player is busy with this card
         self._layout_hand()
 
     def _carry_script(self, job: LiveJob) -> Iterator[None]:
@@ -619,6 +616,7 @@ class WackelbettView(GameView):
         if self.job is not None:
             self._retire_job()
         self.job = job
+        self.banner = None
         return job
 
     def _fly(self, job: LiveJob, start: BodyPose, end: BodyPose, *, princess: bool) -> Iterator[None]:
@@ -635,7 +633,7 @@ class WackelbettView(GameView):
 
     def _entry_pose(self, end: BodyPose) -> BodyPose:
         """Where a card the table or a bot brings appears: up and to the right, off the bed."""
-        return BodyPose(end.x + 150.0, end.y + 90.0, 0.0)
+        return BodyPose(end.x + 140.0, end.y + 20.0, 0.0)
 
     def _setup_script(self, job: LiveJob, layout: TableLayout, card: int, lying: bool) -> Iterator[None]:
         # the same calls in the same order as referee.judge_setup
@@ -694,7 +692,7 @@ class WackelbettView(GameView):
         if layout.princess is not None and layout.cards:
             face = self.game.faces[layout.cards[-1][0]]
             x, y = crown_point(self.physics, face, layout.cards[-1][1])
-            hover = BodyPose(x, y + 40.0, 0.0)
+            hover = BodyPose(x, y + 12.0, 0.0)
             job.air_princess = layout.princess
             yield from self._fly(job, layout.princess, hover, princess=True)
         job.settling = True
@@ -773,8 +771,8 @@ class WackelbettView(GameView):
             self.banner = Banner("It wobbled off!" if "fell" in last["reason"] else "Not like that!", lines, False)
             hold = FAIL_HOLD
         elif what == "laid":
-            self.banner = Banner("The card stays!", [f"The {last['label']} lies safely on the pile.",
-                                                     "Now the princess goes on its crown."], True)
+            self.banner = Banner("The card stays!", [f"The {last['label']} lies safely on the pile:",
+                                                     "now the princess goes on its crown."], True)
         elif what in ("stays", "wins", "complete"):
             upright = self.view["princess_upright"] or self.view["princess_lying"]
             title = "Penny Pea stands!" if upright else "She toppled, but stayed on the bed!"
@@ -819,7 +817,7 @@ class WackelbettView(GameView):
         self.fading = [(c, p, t - dt) for c, p, t in self.fading if t > dt]
         if self.job is not None and self.job.done and self.hold <= 0 and self.layout is not None \
                 and self.view.get("phase") not in (SETUP, CARD_VERDICT, PRINCESS_VERDICT, RESTAND) \
-                and self._final_layout(self.job) != self.layout:
+                and self.job.world.layout() != self.layout:
             self._retire_job()  # the verdict has been shown: what fell is gone to the hand or reserve
         self._follow_with_camera(dt)
 
@@ -887,10 +885,6 @@ class WackelbettView(GameView):
             if card != held:
                 p.draw_card(surface, cam, card, pose)
         self._draw_hints_under(surface, layout)
-        if held is not None and held in dict(layout.cards):
-            self._draw_carried(surface, held, dict(layout.cards)[held])
-        if job is not None and job.air_card is not None and job.air_card[0] >= 0:
-            p.draw_card(surface, cam, *job.air_card)
         princess = layout.princess
         hide = self.aiming or (job is not None and job.hide_princess) or (
             self.princess_card is not None and PLAY_RECT.collidepoint(self.mouse) and (job is None or job.done))
@@ -900,6 +894,11 @@ class WackelbettView(GameView):
                 self._draw_princess_call(surface, princess)
         if job is not None and job.air_princess is not None:
             p.draw_princess(surface, cam, job.air_princess)
+        # the card in the hand passes in front of her (seen from the side it goes beside her feet)
+        if held is not None and held in dict(layout.cards):
+            self._draw_carried(surface, held, dict(layout.cards)[held])
+        if job is not None and job.air_card is not None and job.air_card[0] >= 0:
+            p.draw_card(surface, cam, *job.air_card)
         self._draw_princess_aim(surface)
         self._draw_fallen_labels(surface, layout)
 
@@ -917,6 +916,22 @@ class WackelbettView(GameView):
             self.painter.draw_printed_marks(surface, self.camera, top, pose, crown=show_crown and not placing)
             if (placing or carrying) and self.game.cover_pea and v["phase"] != PRINCESS:
                 self._draw_pea_target(surface, top, pose, carrying)
+            if placing and not carrying:
+                self._draw_top_card_tag(surface, top, pose)
+
+    def _draw_top_card_tag(self, surface: pygame.Surface, top: int, pose: BodyPose) -> None:
+        """A label on the top card's end: what the new card must differ from (mark, colour, bedding)."""
+        face = self.game.faces[top]
+        end = self.camera.to_screen(*local_to_world(pose, -self.physics.card.length / 2, 0.0))
+        label = f"top card: {face.label}"
+        width = font(15, True).size(label)[0] + 40
+        rect = pygame.Rect(0, 0, width, 28)
+        rect.midright = (round(end[0]) - 10, round(end[1]))
+        rect.clamp_ip(PLAY_RECT.inflate(-8, -8))
+        rgb = self.game.colour_rgb[face.colour]
+        panel(surface, rect, colour=(250, 248, 240), alpha=240, radius=8, border=mix(rgb, INK, 0.4))
+        mark(surface, self.painter.colour_mark[face.colour], (rect.left + 15, rect.centery), 7, colour=rgb, outline=INK)
+        text(surface, label, (rect.left + 28, rect.centery), size=15, bold=True, colour=INK, anchor="midleft")
 
     def _draw_pea_target(self, surface: pygame.Surface, top: int, pose: BodyPose, carrying: bool) -> None:
         face = self.game.faces[top]
@@ -933,7 +948,7 @@ class WackelbettView(GameView):
         pygame.draw.circle(surface, colour, (x, y - r * 0.6), r + 6 + 4 * pulse, 2)
         for gy in range(int(y - r * 2 - 8), int(PLAY_RECT.top + 80), -14):
             pygame.draw.line(surface, (*colour,), (x, gy), (x, gy - 6), 1)
-        label = "pea covered" if covered else "cover the pea"
+        label = "covers the pea" if covered else "cover the pea"
         text(surface, label, (x, y - r * 2 - 26), size=15, bold=True, colour=colour, anchor="midbottom",
              shadow=True)
 
@@ -1000,15 +1015,16 @@ class WackelbettView(GameView):
         lying = bool(self.view["princess_lying"])
         shown = max(-r * 3, min(r * 3, dx))
         spot = self._preview().princess_spot(card, shown, lying)
-        lift = 4.0 if self.aiming else 10.0
+        lift = 1.0 if self.aiming else 3.0  # in the hand, just above the card
         ghost = BodyPose(spot.x - math.sin(spot.angle) * lift, spot.y + math.cos(spot.angle) * lift, spot.angle)
         self.painter.draw_princess(surface, cam, ghost, alpha=235 if abs(dx) <= r else 120)
         ok = abs(dx) <= r
         word = "lay her down here" if lying else "stand her here"
         label = f"click: {word}" if ok else "outside the crown"
-        top = cam.to_screen(*local_to_world(ghost, 0.0, self.physics.princess.height + 4.0))
-        text(surface, label, (top[0], top[1] - 6), size=15, bold=True, colour=GOOD if ok else DANGER,
-             anchor="midbottom", shadow=True)
+        side = cam.to_screen(*local_to_world(ghost, self.physics.princess.base_width * 0.6,
+                                             self.physics.princess.height * 0.45))
+        text(surface, label, (side[0] + 8, side[1]), size=16, bold=True, colour=GOOD if ok else DANGER,
+             anchor="midleft", shadow=True)
 
     def _draw_fallen_labels(self, surface: pygame.Surface, layout: TableLayout) -> None:
         job = self.job
@@ -1108,24 +1124,29 @@ class WackelbettView(GameView):
             text(surface, line, (rect.centerx, rect.top + 5 + 20 * i), size=15, anchor="midtop")
 
     def _draw_banners(self, surface: pygame.Surface) -> None:
+        """"Settling..." while the table judges, then the verdict: a pill under the status line,
+        above where the princess's head can be (the camera keeps her lower)."""
         job = self.job
-        x, y = 16, 64
+        centre = (PLAY_RECT.centerx, 60)
         if job is not None and job.settling and not job.done:
             dots = "." * (1 + int(self.clock * 3) % 3)
-            rect = pygame.Rect(x, y, 190, 40)
-            panel(surface, rect, alpha=220, radius=12)
-            text(surface, f"Settling{dots}", (rect.left + 16, rect.centery), size=20, bold=True, colour=GOLD,
+            rect = pygame.Rect(0, 0, 200, 36)
+            rect.midtop = centre
+            panel(surface, rect, alpha=220, radius=18)
+            text(surface, f"Settling{dots}", (rect.left + 50, rect.centery), size=19, bold=True, colour=GOLD,
                  anchor="midleft")
-            y = rect.bottom + 8
-        if self.banner is not None:
+        elif self.banner is not None and not self.refusal:
             b = self.banner
-            body = [line for raw in b.lines for line in wrap(raw, 380, 16)]
-            rect = pygame.Rect(x, y, 420, 48 + 21 * len(body))
-            panel(surface, rect, colour=(28, 70, 40) if b.good else (110, 30, 30), alpha=235, radius=12,
+            detail = " ".join(b.lines)
+            lines = wrap(detail, 700, 16) if detail else []
+            width = max([font(20, True).size(b.title)[0]] + [font(16).size(line)[0] for line in lines]) + 40
+            rect = pygame.Rect(0, 0, width, 36 + 20 * len(lines[:2]))
+            rect.midtop = centre
+            panel(surface, rect, colour=(28, 70, 40) if b.good else (110, 30, 30), alpha=235, radius=14,
                   border=GOOD if b.good else DANGER)
-            text(surface, b.title, (rect.left + 16, rect.top + 10), size=22, bold=True, colour=TEXT)
-            for i, line in enumerate(body):
-                text(surface, line, (rect.left + 16, rect.top + 42 + 21 * i), size=16, colour=TEXT)
+            text(surface, b.title, (rect.centerx, rect.top + 6), size=20, bold=True, anchor="midtop")
+            for i, line in enumerate(lines[:2]):
+                text(surface, line, (rect.centerx, rect.top + 32 + 20 * i), size=16, anchor="midtop")
         if self.tip is not None:
             self._tooltip(surface, self.tip[0], (TRAY_RECT.centerx, TRAY_RECT.top - 10))
 
@@ -1149,9 +1170,14 @@ class WackelbettView(GameView):
             return "The first card is laid across the bed…"
         if phase == RESTAND:
             return "Penny Pea is stood back on the top crown…"
+        settling = job is not None and job.settling and not job.human
         if phase == CARD_VERDICT:
+            if job is not None and not job.human and not job.settling and v["placing_card"] is not None:
+                return f"{name} lays the {g.card_label(v['placing_card'])}…"
             return "Settling… the table judges the card"
         if phase == PRINCESS_VERDICT:
+            if job is not None and not settling:
+                return f"{name} puts Penny Pea on the crown…"
             return "Settling… the table judges the princess"
         if current != self.viewer or not self.legal:
             if phase == PRINCESS:
@@ -1233,7 +1259,8 @@ class WackelbettView(GameView):
             elif what == "tilted":
                 lines.append(f"The bed tilted: {cards(e['count'])} to the reserve")
             elif what == "wins":
-                lines.append(f"{does('lays', 'lay')} the last card and {does('wins', 'win').split(' ', 1)[1]}!")
+                won = "win" if seat == self.viewer else "wins"
+                lines.append(f"{does('lays', 'lay')} the last card and {won}!")
             elif what == "blocked":
                 lines.append("Nobody can play on: the game ends")
             elif what == "complete":

@@ -1,0 +1,114 @@
+"""The physics lab: it runs headless, and saving a changed value edits the scene file in
+place (comments kept), shows the change first, and never leaves half a file."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import physics_lab  # noqa: E402
+from physics_lab import PhysicsLab  # noqa: E402
+
+from simulator.ui.headless import init_headless  # noqa: E402
+from simulator.ui.table import ui_manager  # noqa: E402
+
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def screen():
+    yield init_headless()
+
+
+@pytest.fixture
+def scene_copy(tmp_path) -> Path:
+    path = tmp_path / "wackelbett.toml"
+    shutil.copy(ROOT / "scenes" / "wackelbett.toml", path)
+    return path
+
+
+def test_the_lab_runs_headless_and_saves_a_picture(tmp_path, scene_copy):
+    out = tmp_path / "lab.png"
+    proc = subprocess.run([sys.executable, "tools/physics_lab.py", "--scene", str(scene_copy), "--frames", "40",
+                           "--cards", "8", "--screenshot", str(out)], capture_output=True, text=True, cwd=ROOT,
+                          env=ENV, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 720)
+    assert scene_copy.read_bytes() == (ROOT / "scenes" / "wackelbett.toml").read_bytes(), "nothing saved unasked"
+
+
+def test_saving_from_the_command_line_shows_the_change_and_edits_only_that_value(scene_copy, capsys):
+    before = scene_copy.read_text().splitlines()
+    assert physics_lab.main(["--scene", str(scene_copy), "--set", "card.friction=0.55", "--save", "--yes"]) == 0
+    shown = capsys.readouterr().out
+    assert "card.friction: 0.4 -> 0.55" in shown and "+friction = 0.55" in shown
+    after = scene_copy.read_text().splitlines()
+    changed = [(a, b) for a, b in zip(before, after) if a != b]
+    assert len(before) == len(after) and len(changed) == 1
+    assert changed[0][1].startswith("friction = 0.55") and "# cardboard on cardboard" in changed[0][1]
+    assert tomllib.loads(scene_copy.read_text())["card"]["friction"] == 0.55
+
+
+def test_the_save_button_asks_with_the_diff_before_it_writes(scene_copy):
+    lab = PhysicsLab(scene_copy, cards=6, manager=ui_manager())
+    lab.set_value("bed.wobble_stiffness", 4.0e7)
+    assert lab.world.physics.bed.wobble_stiffness == 4.0e7, "the world runs with the slider's value"
+    original = scene_copy.read_bytes()
+    shown = lab.ask_to_save()
+    assert "bed.wobble_stiffness: 8.0e7 -> 4.0e7" in shown and "-wobble_stiffness = 8.0e7" in shown
+    assert lab.dialog is not None and scene_copy.read_bytes() == original, "nothing is written before the OK"
+    lab.handle_event(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=lab.dialog))
+    data = tomllib.loads(scene_copy.read_text())
+    assert data["bed"]["wobble_stiffness"] == 4.0e7 and "Saved 1 value" in lab.message
+    assert lab.changes() == [], "after saving, the lab and the file agree"
+
+
+def test_a_failed_write_leaves_the_scene_file_whole(scene_copy, monkeypatch):
+    lab = PhysicsLab(scene_copy, cards=4)
+    lab.set_value("princess.friction", 0.9)
+    original = scene_copy.read_bytes()
+
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        lab.save()
+    assert scene_copy.read_bytes() == original
+    assert [p.name for p in scene_copy.parent.iterdir()] == [scene_copy.name], "no temporary file is left"
+
+
+def test_a_value_the_game_refuses_is_not_taken(scene_copy):
+    lab = PhysicsLab(scene_copy, cards=4)
+    lab.set_value("card.mass", -1.0)
+    assert "card" in lab.message and "mass" in lab.message
+    assert lab.values == {} and lab.world.physics.card.mass == 2.0
+
+
+def test_a_dropped_card_lands_on_the_pile_and_a_nudge_rocks_the_bed(scene_copy):
+    lab = PhysicsLab(scene_copy, cards=6)
+    card = lab.drop_card(0.0)
+    for _ in range(240):
+        lab.update(1 / 60)
+    assert lab.world.top_card() == card and not lab.world.fallen_cards()
+    lab.nudge()
+    lab.update(1 / 60)
+    assert abs(lab.world.bed.angle) > 0.001
+    lab.reset()
+    assert len(lab.world.card_ids()) == 6
+    margins = lab.margins()
+    assert margins["princess_mm"] > 0 and margins["tilt_left_deg"] > 0
