@@ -99,18 +99,20 @@ class TableScene:
         self.view.refresh(None, self.state.view(None), [])
         self.shown_summaries.update(s.key for s in self.view.summaries())
 
-    def try_action(self, action) -> bool:
+    def try_action(self, action, *, quiet: bool = False) -> bool:
         """Offer a human's action (or a list of them, in order) to the rules.
 
         A list stands for one gesture made of several steps, such as dragging a piece
         along a path: the steps apply one by one and the first refused step stops the
-        rest, its reason shown; the steps before it stand, each having been legal.
+        rest, its reason shown (unless ``quiet``); the steps before it stand, each
+        having been legal.
         """
         for step in action if isinstance(action, list) else [action]:
             try:
                 self.state.apply(step)
             except IllegalAction as exc:
-                self.view.refused(step, str(exc))
+                if not quiet:
+                    self.view.refused(step, str(exc))
                 self.refresh()
                 return False
         self.bot_timer = 0.0
@@ -122,7 +124,8 @@ class TableScene:
     # -- the turn loop -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.manager.update(dt)
-        self.view.update(dt)
+        if self.dialog is None and not (self.overlays and not isinstance(self.overlays[0], SummaryOverlay)):
+            self.view.update(dt)  # menus, rules, hand-offs and dialogs pause the table's clocks
         if self.dialog is not None:
             if self.dialog.alive():
                 return  # a file dialog is modal: the game waits
@@ -169,9 +172,10 @@ class TableScene:
         """What the table's referee decides now."""
         return self.referee.decide(self.state)
 
-    def submit(self, action) -> bool:
-        """Offer an action to the rules; False (and the reason shown) if refused."""
-        return self.try_action(action)
+    def submit(self, action, *, quiet: bool = False) -> bool:
+        """Offer an action to the rules; False if refused (the reason shown unless ``quiet``,
+        for a bot's plan that the table overtook)."""
+        return self.try_action(action, quiet=quiet)
 
     def show(self, seat: int | None) -> None:
         """Display ``seat``'s view (real-time games switch to whoever buzzed)."""

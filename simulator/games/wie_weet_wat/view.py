@@ -42,7 +42,7 @@ from simulator.ui.theme import DANGER, GOLD, GOOD, HIGHLIGHT, TEXT, TEXT_DIM, fo
 from .rules import (ACTION_KINDS, JOKER, Answer, BotLevel, ChooseCategory, ChooseVictim, CounterAttack,
                     DrawCategory, Pass, Say, Vote, WieWeetWatGame)
 
-BUZZ_SECONDS = 10.0      # after a buzz, time to pick a card and type the word (the clock stands still)
+BUZZ_SECONDS = 7.0       # after a buzz, time to pick a card and type a word one knows (the clock stands still)
 MORE_SECONDS = 5.0       # after an answer, time to add another card in the same buzz
 BOT_PACE = 0.9           # seconds between bot votes and bot words in the Vicieuze cirkel
 ACTION_SECONDS = 4.0     # how long an action card stays up (a click dismisses it)
@@ -414,8 +414,6 @@ class WieWeetWatView(GameView):
         return bool(self.notices) or self.sprites.moving
 
     def refused(self, action: Action, reason: str) -> None:
-        if 0 <= action.player < len(self.seat_kinds) and self.seat_kinds[action.player] != "human":
-            return  # a bot's plan that no longer fits: drive() lets it pass instead
         super().refused(action, reason)
         self._layout()
 
@@ -519,8 +517,8 @@ class WieWeetWatView(GameView):
             _, action = self.scheduled.pop(seat)
             if seat not in table.current_players():
                 continue
-            if not table.submit(action):
-                table.submit(Pass(seat))
+            if not table.submit(action, quiet=True):  # a plan the table overtook: pass instead
+                table.submit(Pass(seat), quiet=True)
             if self.view.get("phase") != "answer":
                 return
             if seat in table.current_players():
@@ -554,7 +552,7 @@ class WieWeetWatView(GameView):
             self.pace += dt
             if self.pace >= BOT_PACE:
                 self.pace = 0.0
-                table.submit(table.bot_choice(bots[0]))
+                table.submit(table.bot_choice(bots[0]), quiet=True)
 
     def _drive_circle(self, dt: float, table: Any) -> None:
         circle = self.view["circle"]
@@ -569,7 +567,7 @@ class WieWeetWatView(GameView):
         self.pace += dt
         if self.pace >= BOT_PACE:
             self.pace = 0.0
-            table.submit(table.bot_choice(seat))
+            table.submit(table.bot_choice(seat), quiet=True)
 
     # -- buzzing and answering ---------------------------------------------------------------
     def buzz(self, seat: int) -> bool:
