@@ -88,6 +88,18 @@ def test_a_2d_grid_draws_a_heat_map_and_a_random_search_stays_in_its_ranges(tmp_
     assert all(1 <= v["card.mass"] <= 3 and isinstance(v["bots.steady.tries"], int) for v in drawn)
 
 
+def test_a_second_round_searches_closer_around_the_best_setting(scene_file):
+    spec = tune.parse_param("card.mass=0.5:4.5", Scene.from_path(scene_file))
+    report = tune.run(scene_file, [spec], ["steady"], trials=1, cards=1, retries=1, seed=1, workers=1,
+                      random_count=3, rounds=2, targets=[tune.Target("steady", 1, 1.0)], progress=False)
+    first, second = report["settings"][1:4], report["settings"][4:]
+    assert len(first) == 3 and len(second) == 3
+    best_of_first = min(report["settings"][:4], key=lambda s: s["target_error"])["values"]["card.mass"]
+    # Round 2 draws within half the range (4 g wide -> 2 g) centred on round 1's best.
+    assert all(abs(s["values"]["card.mass"] - best_of_first) <= 1.0 + 1e-9 for s in second)
+    assert report["best"]["error"] == min(s["target_error"] for s in report["settings"])
+
+
 def test_targets_pick_the_closest_setting_and_write_only_its_keys(tmp_path, scene_file, capsys):
     before = scene_file.read_text().splitlines()
     # A hand trembling 40 mm misses every pea: the only setting near "steady fails at card 1".
