@@ -42,7 +42,7 @@ SMALL_CARD = (52, 74)
 SECRET_CARD = (56, 76)
 SECRET_CHOICE = (76, 100)
 TOKEN = (44, 52)
-MINI_TOKEN = (32, 38)
+MINI_TOKEN = (28, 36)
 MONEY_MINI = (22, 32)
 FOOD_MINI = (34, 48)
 TAG_MINI = (20, 26)
@@ -149,7 +149,7 @@ class Board:
             return self.seats[piece].center
         if place in self.sites:
             rect = self.sites[place]
-            return rect.right - 24, rect.centery
+            return rect.right - 18, rect.centery
         return GRID.center
 
     def hand_centre(self, i: int, count: int) -> tuple[float, float]:
@@ -214,7 +214,7 @@ class Board:
                 x, y = self.track[min(max(v["wc_step"], 1), len(self.track)) - 1].center
             elif at == EXITING:  # off the bus next to its stop, or out of the hospital bed
                 if item is not None and item["kind"] == "bus-arrival" and item["character"] == piece:
-                    x, y = self.cells[item["stop"]].midtop
+                    x, y = self.centre(item["stop"], piece)
                 else:
                     x, y = self.sites[HOSPITAL].midtop
                 z = 60

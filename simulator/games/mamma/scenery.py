@@ -97,12 +97,12 @@ class Scenery:
             title, sub = SITE_TITLES[name], subs[name]
             if name == "bank" and v["bank_flipped"]:
                 title, sub = "Bank (flipped)", "Grandpa: 3 money"
-            x = rect.left + 10
-            if name == "hospital":
-                pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(rect.left + 10, rect.centery - 10, 20, 6))
-                pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(rect.left + 17, rect.centery - 17, 6, 20))
-                x += 26
-            text(surface, title, (x, rect.top + 5), size=15, bold=True, colour=colour)
+            x = rect.left + 8
+            if name == "hospital":  # a red cross before the name
+                pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(x, rect.top + 12, 14, 4))
+                pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(x + 5, rect.top + 7, 4, 14))
+                x += 18
+            text(surface, title, (x, rect.top + 5), size=14, bold=True, colour=colour)
             if sub:
                 text(surface, sub, (x, rect.top + 26), size=11, colour=colour)
             if lit.get(name) is not None:
@@ -187,7 +187,7 @@ class Scenery:
         """A badge on each seat taken at the table: 1st, 2nd ..."""
         for place, c in enumerate(v["arrivals"]):
             badge = pygame.Rect(0, 0, 28, 16)
-            badge.bottomright = (self.board.seats[c].right + 4, self.board.seats[c].bottom + 2)
+            badge.topright = (self.board.seats[c].right + 4, self.board.seats[c].top - 3)
             pygame.draw.rect(surface, GOLD, badge, border_radius=8)
             pygame.draw.rect(surface, INK, badge, 1, border_radius=8)
             text(surface, ORDINALS[place], badge.center, size=11, bold=True, colour=INK, anchor="center")

@@ -126,7 +126,7 @@ class TableWords:
             who = self.names[v["to_act"]] if v["to_act"] is not None else "Nobody"
             return f"{who} decides: {v['prompt']}" if item is not None else f"{who} is playing…"
         if item is not None:
-            return v["prompt"]
+            return self.decision(v, item)
         phase = v["phase"]
         if phase == "choose-secret":
             return "You are Player A: choose your secret character"
@@ -144,6 +144,17 @@ class TableWords:
         if v["dinner"]:
             return "Dinner Hour: walk the family home to their seats (3 cards at most)"
         return "Your turn: drag a piece along the city, place money, or take cards"
+
+    def decision(self, v: dict[str, Any], item: dict[str, Any]) -> str:
+        """The question of a pending decision (the rules' own sentence, told as news where it helps)."""
+        if item["kind"] == "exit" or item["kind"] == "bus-arrival":
+            name = self.box.names[item["character"]]
+            came = {"wc": "comes out of the W.C.", "hospital": "leaves the hospital"}.get(
+                item.get("site"), "got off the bus")
+            return f"The {name} {came}: click a lit space to put them there"
+        if item["kind"] == "place-ingredient":
+            return "Put the next ingredients card on a lit club spot, far from the buyer"
+        return v["prompt"]
 
     def headline(self, v: dict[str, Any]) -> str:
         if v["phase"] in SETUP_PHASES:
