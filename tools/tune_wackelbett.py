@@ -921,7 +921,10 @@ def print_table(report: dict) -> None:
 
 
 def confirm_and_write(scene_path: Path, values: dict[str, Any], *, yes: bool, stream) -> bool:
-    """Show the change to the scene file, ask (unless ``yes``), write it; True if written."""
+    """Show the change to the scene file, ask (unless ``yes``), write it; True if written.
+
+    A value the game would refuse (SceneError) is refused before anything is shown."""
+    WackelbettGame(1, scene=patched_scene(Scene.from_path(scene_path), values))
     changes = plan_changes(scene_path, values)
     if not changes:
         print(f"{scene_path} already holds these values; nothing to write.", file=stream)

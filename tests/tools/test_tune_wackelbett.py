@@ -138,6 +138,7 @@ def test_set_writes_chosen_values_keeping_comments(scene_file, capsys):
     (["--param", "physics.method=1:2"], "a range is LO:HI"),
     (["--param", "card.mass=3:1"], "need LO <= HI"),
     (["--set", "card.friction=sticky"], "[card.friction] is a finite number"),
+    (["--set", "card.friction=-1", "--yes"], "[card.friction] must be at least 0.0"),
     (["--param", "card.pea_radius=50"], "[card.pea_radius]"),
 ])
 def test_bad_input_is_refused_naming_the_key(scene_file, capsys, args, message):
@@ -155,3 +156,13 @@ def test_ranges_spread_as_asked():
     assert tune.parse_target("12:0.6", "steady") == tune.Target("steady", 12, 0.6)
     with pytest.raises(ValueError, match="CARD:RATE"):
         tune.parse_target("steady@10:95", "steady")
+
+
+def test_a_card_lost_off_the_table_fails_the_placement_and_the_run_goes_on():
+    """On slippery cards (friction 0.05) this run slides a card off the table's edge; the sweep
+    must count that placement as failed, not stop (the world drops a card that far away)."""
+    job = tune.TrialJob(str(SCENE), 0, (("card.friction", 0.05),), "shaky", 0, 0, 12, 3)
+    attempts = tune.play_trial(job)
+    first_failure = next(i for i, a in enumerate(attempts) if not a["ok"])
+    assert attempts[first_failure]["kind"] in ("refused", "fell")  # "fell" once the world reports lost cards
+    assert attempts[first_failure + 1]["card"] == attempts[first_failure]["card"], "the same height is tried again"
