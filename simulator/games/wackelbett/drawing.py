@@ -227,6 +227,12 @@ class TablePainter:
         if dim:
             rgb = mix(rgb, (120, 120, 130), 0.6)
         image = side_slab(face.bedding, rgb, (w, h))
+        # where the pea and the crown are printed along the card
+        mm = w / c.length
+        px, cx = (face.pea + c.length / 2) * mm, (face.crown + c.length / 2) * mm
+        pygame.draw.circle(image, PEA_DARK, (px, h / 2), max(2.0, h * 0.3) + 1)
+        pygame.draw.circle(image, PEA_GREEN, (px, h / 2), max(2.0, h * 0.3))
+        _crown_icon(image, (cx, h / 2), max(4.0, h * 0.6), CROWN_GOLD, CROWN_DARK)
         # the colour's mark on a little sewn-on label near each end
         kind = self.colour_mark[face.colour]
         r = max(2.5, h * 0.36)

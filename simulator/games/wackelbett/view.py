@@ -66,7 +66,7 @@ TILT_LIMIT = math.radians(45.0)
 TILT_KEYS = {pygame.K_q: 1, pygame.K_LEFT: 1, pygame.K_e: -1, pygame.K_RIGHT: -1}  # +1: anticlockwise
 FLY_FRAMES = 36           # a bot's card or princess flies in this many frames before the world takes it
 SETTLED_BEAT = 0.35       # s the settled table is shown before the verdict is asked for
-VERDICT_HOLD = 1.6        # s the verdict banner holds the next machine move back
+VERDICT_HOLD = 1.2        # s the verdict banner holds the next machine move back
 FAIL_HOLD = 2.6
 FADE_SECONDS = 0.8
 
