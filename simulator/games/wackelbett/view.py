@@ -816,9 +816,10 @@ class WackelbettView(GameView):
             self.tip = (message, left - dt) if left > dt else None
         self.fading = [(c, p, t - dt) for c, p, t in self.fading if t > dt]
         if self.job is not None and self.job.done and self.hold <= 0 and self.layout is not None \
-                and self.view.get("phase") not in (SETUP, CARD_VERDICT, PRINCESS_VERDICT, RESTAND) \
+                and self.view.get("phase") not in (SETUP, CARD_VERDICT, PRINCESS_VERDICT, RESTAND, OVER) \
                 and self.job.world.layout() != self.layout:
             self._retire_job()  # the verdict has been shown: what fell is gone to the hand or reserve
+            # (at the end of the game the last picture stays, collapse and all)
         self._follow_with_camera(dt)
 
     def _drawn_layout(self) -> TableLayout | None:
