@@ -306,6 +306,16 @@ def test_a_money_card_clicked_then_a_full_character_replaces_the_lowest_card():
     assert state.history[-1] == PlaceMoney(seat, cards[0], HUSBAND, low)
 
 
+def test_a_money_card_dropped_on_one_of_a_full_characters_cards_replaces_that_one():
+    state = arranged()
+    seat = state.current
+    cards = set_hand(state, seat, money=(3,))
+    low, high = set_money(state, HUSBAND, 1, 2)
+    scene = table_from_state(state)
+    click(scene, centre_of(scene, ("card", cards[0])), release_at=centre_of(scene, ("card", high)))
+    assert state.history[-1] == PlaceMoney(seat, cards[0], HUSBAND, high)
+
+
 def test_an_illegal_money_drop_shows_the_rules_reason_and_changes_nothing():
     state = arranged()
     seat = state.current

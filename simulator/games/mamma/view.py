@@ -581,9 +581,9 @@ class MammaView(GameView):
         """Place ``card`` beside ``character``: into a free place, else over the card under the mouse,
         else over the lowest card it may replace (the rules say why when none)."""
         options = [a for a in self.legal_of(PlaceMoney) if a.card == card and a.character == character]
-        key = self.sprites.top_key_at(pos)
         held = self.view["characters"][character]["money_cards"]
-        under = key[1] if key is not None and key[0] == "card" and key[1] in held else None
+        key = self.sprites.top_key_at(pos, {("card", c) for c in held})  # not the card being dropped
+        under = key[1] if key is not None else None
         self.selected = [c for c in self.selected if c != card]
         for a in options:
             if a.replacing in (-1, under):
