@@ -365,7 +365,8 @@ class WackelbettWorld:
         return abs(wrap_angle(self.princess.angle - self.bed.angle)) <= self.physics.princess.upright_tolerance
 
     def fallen_cards(self) -> tuple[int, ...]:
-        return tuple(c for c in self.card_ids() if not self.is_card_on_bed(c))
+        """Every card that left the bed, including those that flew off the table and were removed."""
+        return tuple(c for c in [*self.welded_cards, *self.free_cards] if not self.is_card_on_bed(c))
 
     def layout(self) -> TableLayout:
         """The table now: the cards still on the bed, lowest first (see :func:`resting_height`)."""

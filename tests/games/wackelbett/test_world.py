@@ -219,3 +219,16 @@ def test_a_card_on_the_table_has_left_the_bed_and_one_in_the_bed_has_not():
     world.settle()
     assert world.fallen_cards() == (1,)
     assert world.is_card_on_bed(2) and world.layout().card_ids == (2,)
+
+
+def test_a_card_that_flies_off_the_table_is_still_counted_as_fallen():
+    """A card out of bounds is taken out of the solver, but the verdict must still name it."""
+    world = WackelbettWorld(PHYSICS, FACES, TableLayout(resting_bed(PHYSICS)))
+    world.hold_card(1, BodyPose(-40.0, 30.0, 0.0))
+    world.release()
+    body = world.free_cards[1]
+    body.position = (10 * PHYSICS.solver.out_of_bounds, 0.0)
+    for _ in range(40):
+        world.step_frame()
+    assert 1 not in world.card_ids(), "the lost card left the solver"
+    assert world.fallen_cards() == (1,)
