@@ -81,8 +81,10 @@ cards in your hand fit; point at a dim card to see why it does not.
 
 Press a lit card and lift it above the bed: it now hangs from your hand. Lower it onto
 the pile so that it completely covers the green pea printed on the top card, and let
-go. The mouse wheel (or Q and E, or the arrow keys) tilts the card. Careful: the card
-is a real object. Bump the pile and things slide.
+go (or click a card, move it over the bed and click again). The mouse wheel (or Q and
+E, or the arrow keys) tilts the card. Careful: the card is a real object. Bump the pile
+and things slide. Once it hangs over the bed it must be laid; before that a right-click
+puts it back.
 
 Once everything has settled the table judges: if a card or the princess slid off the
 bed, the pea is still showing, or you pushed the princess aside, you take your card back
@@ -94,9 +96,10 @@ click. The crown's reach is marked in green.
 If no card fits, click the draw pile. A drawn card that fits may be laid at once or kept.
 
 # Solo challenge
-One player: stack the deck card by card as high as you can. The run ends at the first
-fall. Your best heights go into the high-score table. Everyone who plays the challenge
-of the day gets the same deck.
+One player (python -m simulator play wackelbett --players 1): stack the deck card by
+card as high as you can. The run ends at the first fall. Your best heights go into the
+high-score table. The challenge of the day deals everyone the same deck that day (the
+sidebar says "Daily challenge").
 
 # Colours
 Rose has a circle, sky a triangle, lemon a square and mint a diamond, on every card
@@ -459,6 +462,7 @@ class WackelbettView(GameView):
         if card is not None:
             if card in self.playable:
                 self.drag = HandDrag(card, pos)
+                self.tilt = 0.0  # every card starts level in the hand
                 self._layout_hand()
                 return None
             return self._illegal_card(card)
