@@ -316,7 +316,7 @@ def button_bar(surface: pygame.Surface, chip: str, buttons: Sequence[Any], hint:
                decision: bool, mouse: tuple[int, int]) -> None:
     """The mp chip, the buttons (gold-rimmed while a decision waits) and a hint."""
     if chip:
-        rect = pygame.Rect(BAR.left, BAR.top + 2, 140, BAR.height - 4)
+        rect = pygame.Rect(BAR.left, BAR.top + 2, max(140, font(14, True).size(chip)[0] + 20), BAR.height - 4)
         pygame.draw.rect(surface, (20, 40, 70), rect, border_radius=14)
         pygame.draw.rect(surface, (120, 160, 220), rect, 1, border_radius=14)
         text(surface, chip, rect.center, size=14, bold=True, colour=TEXT, anchor="center")

@@ -674,6 +674,8 @@ class MammaView(GameView):
             movement = v.get("movement")
             riding = movement is not None and movement["ride"] == "taxi"
             chip = f"Taxi: {movement['budget']} mp left" if riding else f"Pool: {v['turn']['mp']} mp"
+            if v["turn_seat"] != self.viewer and font(14, True).size(self.names[v["turn_seat"]])[0] < 60:
+                chip = f"{self.names[v['turn_seat']]}: {chip[0].lower()}{chip[1:]}"  # whose turn the mp belong to
             if v["dinner"]:
                 chip += f" · {v['turn']['played']}/{self.box.dinner_max_cards}"
         button_bar(surface, chip, self.buttons, self.hint, self.hint_x,
