@@ -19,6 +19,7 @@ from simulator.games.mamma.rules import (SCHOOLBUS, AssignGuests, ChooseSecret, 
                                          PlaceMoney, PlayMovement, RideBus, SeatFifth, Steal, Step,
                                          TakeSecret, TakeTaxi, TurnSideways, Arcade)
 from simulator.games.mamma.routes import Router  # noqa: E402
+from simulator.games.mamma.trail import Trail, fund  # noqa: E402
 from simulator.games.mamma.board import BAR, MONEY_DECK, MOVEMENT_DECK  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
@@ -201,6 +202,29 @@ def test_a_way_beyond_the_cards_in_hand_is_refused_before_anything_moves():
     drag_piece(scene, WIFE, [sp(19), sp(20), sp(21), sp(22), sp(23), sp(24)])
     assert state.to_json() == before
     assert scene.view.refusal and "costs 6 mp" in scene.view.refusal[0]
+
+
+def test_the_cards_played_for_a_drag_are_the_fewest_that_cover_it_selected_ones_first():
+    state = arranged()
+    box = state.game.box
+    one, two, three, four = set_hand(state, state.current, movement=(1, 2, 3, 4))
+    hand = [one, two, three, four]
+    assert fund(box, hand, 4, allowance=None) == [four]
+    assert fund(box, hand, 5, allowance=None) == [one, four]  # two cards, the smaller total
+    assert fund(box, hand, 5, allowance=None, preferred=[two]) == [two, three]
+    assert fund(box, hand, 11, allowance=3) is None  # the Dinner Hour's three cards make 9 at most
+    assert fund(box, hand, 0, allowance=0) == []
+
+
+def test_a_jump_of_the_mouse_is_filled_with_the_fewest_steps_never_across_a_traffic_card():
+    state = arranged()  # traffic cards on 13 and 16
+    put(state, WIFE, 12)
+    router = Router(state.game, state.view(state.current))
+    trail = Trail(WIFE, [sp(12)])
+    assert trail.follow(router, sp(14))
+    assert trail.path[0] == sp(12) and trail.end == sp(14) and sp(13) not in trail.path
+    assert len(trail.path) == 5  # around the traffic card on 13: up or down, across, back
+    assert not trail.follow(router, sp(13)), "nobody steps onto a traffic card"
 
 
 def test_a_theft_met_on_the_way_is_asked_and_answering_it_walks_the_rest():
