@@ -9,9 +9,10 @@ import argparse
 import json
 import sys
 import time
+from datetime import date
 from pathlib import Path
 
-from simulator.engine import (GameRecord, SaveFileError, SeatInfo, bot_levels, entry, game_names, load_game,
+from simulator.engine import (SaveFileError, SeatInfo, bot_levels, entry, game_names, load_game,
                               load_record, make_bot, play_out)
 
 
@@ -72,6 +73,20 @@ def _seats(game, humans: int) -> tuple[SeatInfo, ...]:
     return tuple(SeatInfo(names[i], "human" if i < humans else best) for i in range(game.players))
 
 
+def resolve_seed(seed: str | None, game) -> int:
+    """An int seed, "daily" for the game's challenge of the day, or a fresh one."""
+    if seed is None:
+        return int(time.time()) % 2**31
+    if seed == "daily":
+        if not hasattr(game, "daily_seed"):
+            raise ValueError(f"{game.title} has no challenge of the day")
+        return game.daily_seed(date.today())
+    try:
+        return int(seed)
+    except ValueError:
+        raise ValueError(f"--seed expects a number or 'daily', got {seed!r}") from None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from simulator.ui.app import App, has_display
 
@@ -87,9 +102,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     from simulator.ui.launcher import LauncherScene
     from simulator.ui.table import TableScene, TableSetup
 
+    seed = resolve_seed(args.seed, game)
     app = App(title=f"Tabletop: {game.title}")
     app.push(LauncherScene(app))
-    seed = args.seed if args.seed is not None else int(time.time()) % 2**31
     app.push(TableScene(app, TableSetup(game, _seats(game, players - bots), seed), on_leave=app.pop))
     app.run()
     return 0
@@ -149,7 +164,7 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("game", choices=game_names())
     play.add_argument("--players", type=int, help="seats at the table")
     play.add_argument("--bots", type=int, help="how many seats bots take (default: all but one)")
-    play.add_argument("--seed", type=int)
+    play.add_argument("--seed", help="a number, or 'daily' for the challenge of the day")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
     play.set_defaults(func=cmd_play)
 

@@ -53,7 +53,7 @@ sys.path.insert(0, str(TOOLS))
 from simulator.engine import REFEREE, IllegalAction, Scene, SceneError, make_bot  # noqa: E402
 from simulator.engine.scene import SCENES_DIR  # noqa: E402
 from simulator.games.wackelbett.rules import STAGES, TURN, WackelbettGame  # noqa: E402
-from simulator.games.wackelbett.scene_edit import (SceneEditError, format_toml_value, patched_scene,  # noqa: E402
+from simulator.games.wackelbett.scene_edit import (SceneEditError, patched_scene,  # noqa: E402
                                                    plan_changes, read_value, unified_diff, write_values)
 from tournament import wilson  # noqa: E402
 

@@ -48,8 +48,12 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     actions: ClassVar[ActionCodec]
-    #: Set-ups beyond the seat range worth checking like any other: (players, options).
+    #: Set-ups beyond the seat range (players, options), e.g. a solo mode: the launcher
+    #: offers their seat counts and the conformance suite checks them.
     variants: ClassVar[tuple[tuple[int, dict[str, Any]], ...]] = ()
+    #: The set-up of the game's challenge of the day (players, options), if it has one;
+    #: such a game also provides ``daily_seed(day) -> int``.
+    daily: ClassVar[tuple[int, dict[str, Any]] | None] = None
 
     def __init__(self, players: int, scene: Scene | None = None, **options: Any) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:

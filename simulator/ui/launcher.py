@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+from datetime import date
 from typing import Any
 
 import pygame
@@ -35,6 +36,11 @@ def kind_label(level: str) -> str:
 
 def label_kind(label: str) -> str:
     return "human" if label == HUMAN else label.removeprefix("Bot: ")
+
+
+def seat_choices(cls) -> list[int]:
+    """The seat counts a game offers: its range plus its variants' (e.g. a solo mode)."""
+    return sorted(set(range(cls.min_players, cls.max_players + 1)) | {n for n, _ in cls.variants})
 
 
 def option_label(name: str) -> str:
@@ -76,8 +82,11 @@ class LauncherScene:
         self.panel = UIPanel(Rect(460, 110, 780, 520), manager=m)
         p = self.panel
         UILabel(Rect(16, 10, 90, 32), "Seats", m, container=p, object_id="#heading_label")
-        self.count_menu = UIDropDownMenu([str(n) for n in range(cls.min_players, cls.max_players + 1)],
+        self.count_menu = UIDropDownMenu([str(n) for n in seat_choices(cls)],
                                          str(self.seat_count), Rect(110, 10, 90, 32), m, container=p)
+        self.daily_button = None
+        if cls.daily:
+            self.daily_button = UIButton(Rect(560, 10, 200, 32), "Challenge of the day", m, container=p)
         kinds = [HUMAN] + [kind_label(level) for level in bot_levels(self.game_id)]
         best_bot = kinds[-1]
         self.seat_rows = []
@@ -146,6 +155,8 @@ class LauncherScene:
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start:
                 self.begin()
+            elif event.ui_element is self.daily_button:
+                self.begin_daily()
             elif event.ui_element is self.quit:
                 self.app.quit()
             elif event.ui_element is self.load:
@@ -165,6 +176,14 @@ class LauncherScene:
         except ValueError as exc:
             self.error = str(exc)
             return
+        self.app.push(TableScene(self.app, setup, on_leave=self.app.pop))
+
+    def begin_daily(self) -> None:
+        """The game's challenge of the day: everyone gets the same deal today."""
+        players, options = entry(self.game_id).game_class.daily
+        game = load_game(self.game_id, players=players, **options)
+        name = self.seat_rows[0][0].get_text().strip() or DEFAULT_NAMES[0]
+        setup = TableSetup(game, (SeatInfo(name),), game.daily_seed(date.today()))
         self.app.push(TableScene(self.app, setup, on_leave=self.app.pop))
 
     def load_file(self, path: str) -> None:

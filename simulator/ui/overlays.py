@@ -65,52 +65,73 @@ class HandOffOverlay(ButtonOverlay):
 
 
 class SummaryOverlay(ButtonOverlay):
-    """A round or game summary; Continue (or Enter) dismisses it."""
+    """A round or game summary; Continue (or Enter) dismisses it.
+
+    The panel grows to fit its table (up to the table area); a table wider than that is
+    set in a smaller type rather than overlapping.
+    """
+
+    MARGIN = 32
 
     def __init__(self, manager: pygame_gui.UIManager, summary: Summary,
                  on_close: Callable[[], None] | None = None) -> None:
         self.summary = summary
+        widest = TABLE_RECT.width - 40
+        self.size = 18
+        natural = self._natural_widths(self.size)
+        while summary.rows and sum(natural) > widest - 2 * self.MARGIN and self.size > 12:
+            self.size -= 1
+            natural = self._natural_widths(self.size)
+        width = min(widest, max(640, sum(natural) + 2 * self.MARGIN))
         rows = len(summary.rows) + len(summary.lines)
-        self.rect = Rect(0, 0, 640, min(620, 170 + 30 * rows))
+        self.rect = Rect(0, 0, width, min(TABLE_RECT.height - 40, 170 + (self.size + 12) * rows))
         self.rect.center = TABLE_RECT.center
+        self.widths = self._fit(natural, width - 2 * self.MARGIN)
         super().__init__(manager, Rect(self.rect.centerx - 100, self.rect.bottom - 66, 200, 46), "Continue",
                          on_close)
+
+    def _natural_widths(self, size: int) -> list[int]:
+        rows = self.summary.rows
+        if not rows:
+            return []
+        cols = max(len(r) for r in rows)
+        return [max(font(size, True).size(r[c])[0] if c < len(r) else 0 for r in rows) + size + 6
+                for c in range(cols)]
+
+    @staticmethod
+    def _fit(natural: list[int], total: int) -> list[int]:
+        """Column widths: the first column takes the room left over."""
+        if not natural:
+            return []
+        if sum(natural) < total:
+            return [total - sum(natural[1:])] + natural[1:]
+        scale = total / sum(natural)
+        return [int(w * scale) for w in natural]
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(TABLE_RECT.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, TABLE_RECT)
         panel(surface, self.rect, alpha=245, border=(90, 96, 110))
-        x, y = self.rect.left + 32, self.rect.top + 24
+        x, y = self.rect.left + self.MARGIN, self.rect.top + 24
         text(surface, self.summary.title, (self.rect.centerx, y), size=30, bold=True, colour=GOLD,
              anchor="midtop")
         y += 56
         for line in self.summary.lines:
-            y = text_block(surface, line, Rect(x, y, self.rect.width - 64, 60), size=18) + 4
+            y = text_block(surface, line, Rect(x, y, self.rect.width - 2 * self.MARGIN, 60), size=18) + 4
         if self.summary.rows:
             y += 6
-            widths = _column_widths(self.summary.rows, self.rect.width - 64)
             for r, row in enumerate(self.summary.rows):
                 cx = x
                 for c, cell in enumerate(row):
                     colour = TEXT_DIM if r == 0 else TEXT
                     anchor = "topleft" if c == 0 else "topright"
-                    pos = (cx, y) if c == 0 else (cx + widths[c], y)
-                    text(surface, cell, pos, size=18, bold=(r == 0), colour=colour, anchor=anchor)
-                    cx += widths[c]
-                y += 28
+                    pos = (cx, y) if c == 0 else (cx + self.widths[c], y)
+                    text(surface, cell, pos, size=self.size, bold=(r == 0), colour=colour, anchor=anchor)
+                    cx += self.widths[c]
+                y += self.size + 10
                 if r == 0:
-                    pygame.draw.line(surface, (90, 96, 110), (x, y - 3), (x + sum(widths), y - 3))
-
-
-def _column_widths(rows: tuple[tuple[str, ...], ...], total: int) -> list[int]:
-    cols = max(len(r) for r in rows)
-    natural = [max(font(18, True).size(r[c])[0] if c < len(r) else 0 for r in rows) + 24
-               for c in range(cols)]
-    scale = min(1.0, total / max(1, sum(natural)))
-    first = max(natural[0], total - sum(natural[1:])) if sum(natural) < total else natural[0]
-    widths = [first] + natural[1:]
-    return [int(w * scale) for w in widths]
+                    pygame.draw.line(surface, (90, 96, 110), (x, y - 3), (x + sum(self.widths), y - 3))
 
 
 class MenuOverlay(Overlay):

@@ -116,7 +116,8 @@ class TableScene:
                 self.refresh()
                 return False
         self.bot_timer = 0.0
-        if len(self.humans) > 1 and self.viewer not in self.state.current_players():
+        up = self.state.current_players()
+        if len(self.humans) > 1 and self.viewer not in up and up != (REFEREE,):
             self.viewer = None  # hot-seat: the hand goes face down as soon as the turn is over
         self.refresh()
         return True
@@ -370,7 +371,7 @@ class TableScene:
         y += 10
         text(surface, "What happened", (x, y), size=14, bold=True, colour=TEXT_DIM)
         y += 22
-        bottom = SCREEN_SIZE[1] - 70
+        bottom = SCREEN_SIZE[1] - (104 if self.state.is_over() else 70)
         lines: list[str] = []
         for entry in self.view.log_lines():
             lines.extend(wrap(entry, width, 14))

@@ -271,3 +271,22 @@ def test_a_gesture_of_several_steps_stops_at_the_first_refusal():
     assert scene.try_action([good, PlayCard(0, stranger), PlayCard(0, stranger)]) is False
     assert scene.state.history[-1] == good and len(scene.state.history) == 1
     assert scene.view.refusal
+
+
+def test_a_wide_summary_fits_its_panel(screen):
+    """A ten-column score sheet grows the panel and, if need be, shrinks the type; never overlaps."""
+    from simulator.ui.game_view import Summary
+
+    scene = table([SeatInfo("A", "good"), SeatInfo("B", "good")])
+    header = ("Character", "Match", "Singles", "Mother-in-Law", "Guests", "Money", "Bonus", "Arrival", "Total", "Backed by")
+    rows = (header,) + (("Grandpa with the Child", "15", "4", "-5", "-6", "12", "7", "+3", "30", "Ann"),) * 6
+    overlay = SummaryOverlay(scene.manager, Summary("wide", "Score sheet", (), rows))
+    assert overlay.rect.width <= scene.view.area.width
+    assert sum(overlay.widths) <= overlay.rect.width - 2 * overlay.MARGIN
+    from simulator.ui.theme import font
+
+    for c in range(1, len(header)):  # every right-aligned column is wide enough for its cells
+        widest = max(font(overlay.size, True).size(r[c])[0] for r in rows)
+        assert overlay.widths[c] >= widest
+    overlay.draw(screen)
+    overlay.close()

@@ -348,13 +348,13 @@ def test_nothing_fits_so_the_draw_pile_is_clicked_and_a_drawn_card_can_be_kept()
 
 
 # -- hot-seat ------------------------------------------------------------------------------------
-def test_hot_seat_hides_the_hand_but_the_same_player_goes_on_to_the_princess():
+def test_hot_seat_keeps_the_hand_while_the_table_judges_and_the_player_goes_on_to_the_princess():
     scene = table_at(3, my_turn_to_lay, humans=(0, 1))
     view = scene.view
     card = next(iter(view.playable))
     target = rest_pose_on(scene.game.physics, view.layout, 0.0)
     assert lay_with_the_mouse(scene, card, target.x, target.y + 1.5)
-    assert view.viewer is None and view.view["hand_cards"] == [], "the hand goes face down while the table judges"
+    assert view.viewer == 0, "the table judging is no other player: the hand stays with its owner"
     for _ in range(900):
         tick(scene)
         if scene.state.phase != "card-verdict":

@@ -146,6 +146,7 @@ class WackelbettGame(Game):
     max_players = 5
     actions = ActionCodec(PlaceCard, DrawCard, Pass, PlacePrincess, Verdict)
     variants = ((1, {"mode": "challenge"}),)
+    daily = (1, {"mode": "challenge"})
 
     def __init__(self, players: int, scene: Scene | None = None, **options: Any) -> None:
         mode = options.get("mode", "auto")

@@ -878,7 +878,6 @@ class WieWeetWatState(State):
 
     def _close_window(self, at_ms: int) -> None:
         """Judge every word on the table; unknown words go to a vote, then the window resolves."""
-        g = self.game
         self._event(-1, "closed", at_ms=at_ms)
         for entry in self.answers:
             entry["ok"] = self._judge(entry["word"], entry["key"])
@@ -1013,7 +1012,6 @@ class WieWeetWatState(State):
 
     # Vicieuze cirkel
     def _perform_say(self, action: Say) -> None:
-        g = self.game
         circle = self.circle
         key = self._canonical(action.word)
         circle["words"].append(action.word)
