@@ -60,8 +60,11 @@ class LauncherScene:
         self.option_widgets: dict[str, Any] = {}
         self.error = ""
         m = self.manager
-        titles = [f"{entry(g).game_class.title}  ({entry(g).game_class.min_players}-"
-                  f"{entry(g).game_class.max_players} players)" for g in self.games]
+        titles = []
+        for g in self.games:
+            cls = entry(g).game_class
+            seats = seat_choices(cls)
+            titles.append(f"{cls.title}  ({seats[0]}-{seats[-1]} players)")
         self.game_list = UISelectionList(Rect(40, 130, 380, 40 * len(self.games) + 8), titles, m,
                                          default_selection=titles[0])
         self.titles = dict(zip(titles, self.games))
