@@ -34,6 +34,7 @@ from typing import Any, Sequence
 TOOLS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TOOLS.parent))
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pymunk  # noqa: E402
