@@ -62,28 +62,8 @@ class Router:
         return (not self.dinner and self.sites[WC] is None and self.view["wc_last"] != piece)
 
     def step_cost(self, piece: int, frm: Place, to: Place, first: bool) -> int:
-        """The engine's cost of one step (see :meth:`MammaState.step_cost`)."""
-        city, box = self.game.city, self.game.box
-        if piece == SCHOOLBUS:
-            return city.schoolbus_cost if first else 1
-        if piece > SCHOOLBUS:
-            return city.traffic_costs[piece - SCHOOLBUS - 1] if first else 1
-        if frm == BENCH:
-            return city.bench_exit_cost
-        if frm == CHURCH:
-            return city.church_exit_cost
-        if not first or not self.dinner:
-            return 1
-        if to == SEAT:
-            return box.forward_first_step
-        if not isinstance(to, int) or not isinstance(frm, int):
-            return self.game.sideways_first_step
-        shift = city.column(to) - city.column(frm)
-        if shift < 0:
-            return box.forward_first_step
-        if shift > 0:
-            return box.back_first_step
-        return self.game.sideways_first_step
+        """The engine's cost of one step (see :meth:`MammaGame.step_cost`)."""
+        return self.game.step_cost(piece, frm, to, first=first, dinner=self.dinner)
 
     def _next(self, piece: int, node: Place) -> list[Place]:
         city = self.game.city

@@ -318,6 +318,34 @@ class MammaGame(Game):
             return self.box.schoolbus
         return self.box.traffic[piece - SCHOOLBUS - 1]
 
+    def step_cost(self, piece: int, frm: int | str, to: int | str, *, first: bool, dinner: bool) -> int:
+        """mp for one step of ``piece`` from ``frm`` to ``to``.
+
+        ``first``: the first step of a movement (the schoolbus and traffic cards pay
+        their printed cost, and in the Dinner Hour a character pays 2 forward and 3 back).
+        """
+        city = self.city
+        if piece == SCHOOLBUS:
+            return city.schoolbus_cost if first else 1
+        if piece > SCHOOLBUS:
+            return city.traffic_costs[piece - SCHOOLBUS - 1] if first else 1
+        if frm == BENCH:
+            return city.bench_exit_cost
+        if frm == CHURCH:
+            return city.church_exit_cost
+        if not first or not dinner:
+            return 1
+        if to == SEAT:
+            return self.box.forward_first_step
+        if not _is_int(to) or not _is_int(frm):
+            return self.sideways_first_step
+        shift = city.column(to) - city.column(frm)
+        if shift < 0:
+            return self.box.forward_first_step
+        if shift > 0:
+            return self.box.back_first_step
+        return self.sideways_first_step
+
     def new_state(self, seed: int) -> MammaState:
         return MammaState(self, seed)
 
@@ -622,28 +650,7 @@ class MammaState(State):
 
     def step_cost(self, piece: int, frm: int | str, to: int | str, first: bool) -> int:
         """mp for one step; ``first`` is the first step of this movement."""
-        city = self.game.city
-        if piece == SCHOOLBUS:
-            return city.schoolbus_cost if first else 1
-        if piece > SCHOOLBUS:
-            return city.traffic_costs[piece - SCHOOLBUS - 1] if first else 1
-        if frm == BENCH:
-            return city.bench_exit_cost
-        if frm == CHURCH:
-            return city.church_exit_cost
-        if not first or not self.dinner:
-            return 1
-        box = self.game.box
-        if to == SEAT:
-            return box.forward_first_step
-        if not _is_int(to) or not _is_int(frm):
-            return self.game.sideways_first_step
-        shift = city.column(to) - city.column(frm)
-        if shift < 0:
-            return box.forward_first_step
-        if shift > 0:
-            return box.back_first_step
-        return self.game.sideways_first_step
+        return self.game.step_cost(piece, frm, to, first=first, dinner=self.dinner)
 
     def budget(self) -> int:
         """mp available to the moving piece: the taxi's, or the pool of played cards."""
