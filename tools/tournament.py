@@ -97,8 +97,8 @@ def chart(report: dict, out: Path) -> Path:
     levels = [r["hero"] for r in report["ladder"]]
     fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.8), gridspec_kw={"width_ratios": [1.1, 1]})
     rates = [r["rate"] for r in report["ladder"]]
-    lows = [r["rate"] - r["ci95"][0] for r in report["ladder"]]
-    highs = [r["ci95"][1] - r["rate"] for r in report["ladder"]]
+    lows = [max(0.0, r["rate"] - r["ci95"][0]) for r in report["ladder"]]  # max(): float rounding at 0 and 1
+    highs = [max(0.0, r["ci95"][1] - r["rate"]) for r in report["ladder"]]
     colours = ["#9aa4b1" if lvl == "random" else "#2f7fd0" for lvl in levels]
     left.barh(levels, rates, xerr=[lows, highs], color=colours, capsize=6)
     left.axvline(report["fair_share"], color="#c0392b", linestyle="--", label=f"fair share {report['fair_share']:.0%}")
