@@ -152,6 +152,7 @@ class PlacementSpec:
     """The finite set of placements ``legal_actions`` offers (free input is continuous)."""
 
     card_offsets: tuple[float, ...]
+    careless_offsets: tuple[float, ...]
     princess_offsets: tuple[float, ...]
 
 
@@ -281,6 +282,7 @@ def read_placements(scene: Scene, card: CardSpec) -> PlacementSpec:
     p = scene.table("placements")
     return PlacementSpec(
         card_offsets=_number_list(p, "card_offsets", limit=card.length / 2),
+        careless_offsets=_number_list(p, "careless_offsets", limit=card.length),
         princess_offsets=_number_list(p, "princess_offsets", limit=card.crown_radius),
     )
 

@@ -128,9 +128,13 @@ def aim_spots(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[C
 def offered_targets(physics: WackelbettPhysics, placements: PlacementSpec, layout: TableLayout,
                     faces: Sequence[CardFace], face: CardFace) -> list[BodyPose]:
     """The representative resting spots offered for ``face``: the steady spot and the
-    scene's offsets around it (see :func:`aim_spots`)."""
-    return [rest_pose_on(physics, layout, along)
-            for along in aim_spots(physics, layout, faces, face, placements.card_offsets)]
+    scene's careful offsets around it (see :func:`aim_spots`), then careless ones that
+    need not cover the pea, as an unpractised hand might lay it (kept over the bed)."""
+    careful = aim_spots(physics, layout, faces, face, placements.card_offsets)
+    spot = steady_spot(physics, layout, face)
+    reach = physics.bed.inner_width / 2 - physics.card.length / 4
+    careless = [round(max(-reach, min(reach, spot + offset)), 3) for offset in placements.careless_offsets]
+    return [rest_pose_on(physics, layout, along) for along in dict.fromkeys([*careful, *careless])]
 
 
 def start_height(physics: WackelbettPhysics, layout: TableLayout, target: BodyPose) -> float:

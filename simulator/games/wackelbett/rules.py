@@ -165,6 +165,7 @@ class WackelbettGame(Game):
         self.princess_lying: bool = self.options["princess_lying"]
         self.cover_pea: bool = self.options["cover_pea"]
         self.daily_seed_salt = self.scene.table("challenge").get("daily_seed_salt", str)
+        self.stuck_rounds = self.scene.table("rules").get("stuck_rounds", int, minimum=1)
         self.deck_size = len(self.faces)
         if not self.is_challenge and self.deck_size < players * self.hand_size + 1:
             raise self.scene.error("deck", f"holds {self.deck_size} cards, too few to deal {players} hands")
@@ -222,6 +223,7 @@ class WackelbettState(State):
         self.drawn: int | None = None        # drawn this turn and fits
         self.finishing = False               # the card being laid was the player's last
         self.forced_passes = 0
+        self.failures_in_row = 0             # placements that failed since a card last stayed
         self.winner: int | None = None
         self.blocked = False
         self.stacked = 0                     # challenge: cards laid successfully
@@ -533,6 +535,7 @@ class WackelbettState(State):
         seat = self.current
         self.layout = outcome.layout
         self.princess_upright = outcome.princess_upright
+        self.failures_in_row = 0
         self._event(seat, "stays", label=self.game.card_label(card))
         if self.finishing:
             # "If Penny and all cards remain on the pile, you have won the game!"
@@ -564,6 +567,12 @@ class WackelbettState(State):
         self.finishing = False
         self._event(seat, "fails", reason="; ".join(reasons), label=self.game.card_label(card), count=len(others))
         if self.game.is_challenge:
+            self._finish()
+            return
+        self.failures_in_row += 1
+        if self.failures_in_row >= self.game.stuck_rounds * self.game.players:
+            self.blocked = True  # nothing has stayed for rounds: the pile cannot be played on
+            self._event(seat, "stuck")
             self._finish()
             return
         self.current = (seat + 1) % self.game.players
@@ -650,6 +659,7 @@ class WackelbettState(State):
             "phase": self.phase, "current": self.current, "placing": self.placing,
             "trace": list(self.trace), "last_laid": self.last_laid, "princess_dx": self.princess_dx,
             "drawn": self.drawn, "finishing": self.finishing, "forced_passes": self.forced_passes,
+            "failures_in_row": self.failures_in_row,
             "winner": self.winner, "blocked": self.blocked, "stacked": self.stacked,
             "best_height": self.best_height, "events": self.events,
         }
@@ -669,6 +679,7 @@ class WackelbettState(State):
         self.drawn = None if data["drawn"] is None else int(data["drawn"])
         self.finishing = bool(data["finishing"])
         self.forced_passes = int(data["forced_passes"])
+        self.failures_in_row = int(data["failures_in_row"])
         self.winner = None if data["winner"] is None else int(data["winner"])
         self.blocked = bool(data["blocked"])
         self.stacked = int(data["stacked"])

@@ -1268,6 +1268,8 @@ class WackelbettView(GameView):
                 lines.append(f"{does('lays', 'lay')} the last card and {won}!")
             elif what == "blocked":
                 lines.append("Nobody can play on: the game ends")
+            elif what == "stuck":
+                lines.append("Nothing has stayed for rounds: the pile cannot be played on, the game ends")
             elif what == "complete":
                 lines.append("The whole deck is stacked!")
         return lines
@@ -1282,6 +1284,10 @@ class WackelbettView(GameView):
         if winner is not None:
             title = f"{self.names[winner]} wins!"
             lines = (f"{self.names[winner]} laid the last card and Penny Pea lay down on it without a wobble.",)
+        elif any(e["what"] == "stuck" for e in v.get("events", [])):
+            title = "The pile has had enough"
+            lines = (f"No card stayed for {self.game.stuck_rounds} rounds in a row: the game ends and the "
+                     "fewest cards in hand win.",)
         else:
             title = "The bed is full"
             lines = ("Nobody could lay a card and nothing was left to draw: the fewest cards in hand win.",)

@@ -538,3 +538,22 @@ def test_only_the_table_reports_verdicts_and_only_whole_ones():
         state.apply(PlacePrincess(0, 0.0))
     state.apply(verdict("card", with_card_on_top(state, card, -20.0)))
     assert state.phase == PRINCESS
+
+
+
+def test_a_pile_nobody_can_play_on_ends_the_game():
+    """Decision (RULES.md, rulebook silent): when no card has stayed for ``stuck_rounds``
+    rounds in a row, the pile cannot be played on; the game ends and the fewest cards win."""
+    state = started(2)
+    state.hands[1].append(state.draw_pile.pop())  # seat 2 holds one card more
+    rounds = state.game.stuck_rounds
+    for attempt in range(rounds * 2):
+        assert not state.is_over(), f"ended after only {attempt} failed placements"
+        seat = state.current
+        place = next(a for a in state.legal_actions(seat) if isinstance(a, PlaceCard))
+        state.apply(place)
+        state.apply(verdict("card", with_card_on_top(state, place.card), pea_covered=False))
+        settle_with_referee(state)
+    assert state.is_over() and state.blocked
+    assert state.winners() == [0]
+    assert any(e["what"] == "stuck" for e in state.events)
