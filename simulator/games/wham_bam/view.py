@@ -293,13 +293,6 @@ class WhamBamView(GameView):
             panel(surface, rect, colour=(60, 56, 20) if acting else (16, 20, 26), alpha=210, radius=12)
             text(surface, label, rect.center, size=15, bold=acting, colour=GOLD if acting else TEXT,
                  anchor="center")
-        if self.viewer is None:
-            where, (x, y) = self.seat_anchor(0)
-            label = f"{self.names[0]} · {cards(v['hand_sizes'][0])}"
-            rect = pygame.Rect(0, 0, 200, 28)
-            rect.center = (x, y - 100)
-            panel(surface, rect, alpha=210, radius=12)
-            text(surface, label, rect.center, size=15, anchor="center")
 
     # -- words -------------------------------------------------------------------------
     def status(self) -> str:
