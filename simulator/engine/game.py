@@ -36,8 +36,7 @@ class Referee(Protocol):
 class Game(ABC):
     """Static description of a game as set up for one table.
 
-    Subclasses set the class attributes and implement :meth:`new_state` and
-    :meth:`state_from_json`.
+    Subclasses set the class attributes and implement :meth:`new_state`.
 
     Raises ValueError from the constructor for a seat count outside the game's
     range or an unknown or invalid option.
@@ -69,12 +68,19 @@ class Game(ABC):
         return f"{type(self).__name__}(players={self.players}, options={self.options})"
 
     @abstractmethod
-    def new_state(self, seed: int) -> State:
-        """A new game, dealt with ``random.Random(seed)``."""
+    def new_state(self, seed: int, *, deal: bool = True) -> State:
+        """A new game, dealt with ``random.Random(seed)``; ``deal=False`` leaves it empty
+        for :meth:`state_from_json` to fill."""
 
-    @abstractmethod
     def state_from_json(self, data: dict[str, Any]) -> State:
         """Rebuild a state written by :meth:`State.to_json` (raises ValueError if malformed)."""
+        try:
+            seed = int(data["seed"])
+        except (KeyError, TypeError, ValueError):
+            raise ValueError(f"malformed {self.id} state: no integer seed") from None
+        state = self.new_state(seed, deal=False)
+        state._restore_common(data)
+        return state
 
     def decode_action(self, data: Any) -> Action:
         """An action from its JSON form (raises :class:`IllegalAction` if malformed)."""

@@ -346,13 +346,8 @@ class MammaGame(Game):
             return self.box.back_first_step
         return self.sideways_first_step
 
-    def new_state(self, seed: int) -> MammaState:
-        return MammaState(self, seed)
-
-    def state_from_json(self, data: dict[str, Any]) -> MammaState:
-        state = MammaState(self, int(data["seed"]), deal=False)
-        state._restore_common(data)
-        return state
+    def new_state(self, seed: int, *, deal: bool = True) -> MammaState:
+        return MammaState(self, seed, deal=deal)
 
 
 # -- the state -------------------------------------------------------------------------

@@ -186,13 +186,8 @@ class WackelbettGame(Game):
     def card_label(self, card: int) -> str:
         return self.faces[card].label
 
-    def new_state(self, seed: int) -> WackelbettState:
-        return WackelbettState(self, seed)
-
-    def state_from_json(self, data: dict[str, Any]) -> WackelbettState:
-        state = WackelbettState(self, int(data["seed"]), deal=False)
-        state._restore_common(data)
-        return state
+    def new_state(self, seed: int, *, deal: bool = True) -> WackelbettState:
+        return WackelbettState(self, seed, deal=deal)
 
     def make_referee(self):
         """The table's referee: pymunk physics, imported only when a table needs one."""

@@ -126,13 +126,8 @@ class WhamBamGame(Game):
         """Value for choosing the first player: Wham! beats numbers, Wham Bam! beats all."""
         return self.card_rank[card]
 
-    def new_state(self, seed: int) -> WhamBamState:
-        return WhamBamState(self, seed)
-
-    def state_from_json(self, data: dict[str, Any]) -> WhamBamState:
-        state = WhamBamState(self, int(data["seed"]), deal=False)
-        state._restore_common(data)
-        return state
+    def new_state(self, seed: int, *, deal: bool = True) -> WhamBamState:
+        return WhamBamState(self, seed, deal=deal)
 
 
 class WhamBamState(State):

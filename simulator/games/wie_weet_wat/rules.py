@@ -249,13 +249,8 @@ class WieWeetWatGame(Game):
             return self.action_label[kind]
         return " / ".join(self.category_label[c] for c in self.categories_of(card))
 
-    def new_state(self, seed: int) -> WieWeetWatState:
-        return WieWeetWatState(self, seed)
-
-    def state_from_json(self, data: dict[str, Any]) -> WieWeetWatState:
-        state = WieWeetWatState(self, int(data["seed"]), deal=False)
-        state._restore_common(data)
-        return state
+    def new_state(self, seed: int, *, deal: bool = True) -> WieWeetWatState:
+        return WieWeetWatState(self, seed, deal=deal)
 
     def make_referee(self) -> WieWeetWatReferee:
         return WieWeetWatReferee(self)

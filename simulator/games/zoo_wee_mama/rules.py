@@ -164,13 +164,8 @@ class ZooWeeMamaGame(Game):
         return bids
 
     # -- states ------------------------------------------------------------------
-    def new_state(self, seed: int) -> ZooWeeMamaState:
-        return ZooWeeMamaState(self, seed)
-
-    def state_from_json(self, data: dict[str, Any]) -> ZooWeeMamaState:
-        state = ZooWeeMamaState(self, int(data["seed"]), deal=False)
-        state._restore_common(data)
-        return state
+    def new_state(self, seed: int, *, deal: bool = True) -> ZooWeeMamaState:
+        return ZooWeeMamaState(self, seed, deal=deal)
 
 
 class ZooWeeMamaState(State):
