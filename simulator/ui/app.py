@@ -53,6 +53,10 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        # pygame's SCALED window scales by whole numbers unless this hint (pygame reads it
+        # by this literal name) is on: then any window size shows the whole table, smoothly.
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
         pygame.display.init()  # no mixer: the program makes no sound
         pygame.font.init()
         pygame.display.set_caption(title)
