@@ -12,7 +12,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from simulator.engine import REFEREE, SeatInfo, load_game  # noqa: E402
 from simulator.games.wie_weet_wat.rules import (JOKER, Answer, CloseWindow, CounterAttack, DrawCategory,  # noqa: E402
                                                 Pass, Vote)
-from simulator.games.wie_weet_wat.view import ACTION_TEXT, CAT_PILE  # noqa: E402
+from simulator.games.wie_weet_wat.board import CAT_PILE  # noqa: E402
+from simulator.games.wie_weet_wat.words import ACTION_TEXT  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
