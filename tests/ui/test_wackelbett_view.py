@@ -19,7 +19,7 @@ from simulator.games.wackelbett.hand import lowest_start  # noqa: E402
 from simulator.games.wackelbett.layout import local_to_world, rest_pose_on  # noqa: E402
 from simulator.games.wackelbett.rules import (DrawCard, Pass, PlaceCard, PlacePrincess, Verdict,  # noqa: E402
                                               layout_from_view)
-from simulator.games.wackelbett.view import DRAW_PILE_POS, PASS_BUTTON, TRAY_RECT  # noqa: E402
+from simulator.games.wackelbett.tray import DRAW_PILE_POS, PASS_BUTTON, TRAY_RECT  # noqa: E402
 from simulator.ui.headless import init_headless  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402

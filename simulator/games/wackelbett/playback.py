@@ -1,0 +1,304 @@
+"""The live world on screen: a card carried by the hand, and the referee's stages played frame by frame.
+
+A :class:`LiveJob` is a :class:`~.world.WackelbettWorld` advanced one fixed frame at a
+time by a script (a generator: one ``yield`` per frame). :func:`carry_job` lets a human
+carry a card (the hand follows an aim read every frame; the trace is recorded);
+:func:`stage_job` plays what the referee is about to judge (the set-up, a bot's or a
+human's card, the princess put down, the princess stood back up) with the same world
+calls in the same order as ``referee.py``, so the settled table equals the verdict's.
+Bodies that fly in are drawn in the air first and join the world where the referee's
+world has them.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterator, Sequence
+
+from simulator.physics.snapshot import BodyPose
+from simulator.physics.stepping import FrameClock
+
+from .components import CardFace, WackelbettPhysics
+from .drawing import Camera, lerp_layout, lerp_pose
+from .hand import trace_points
+from .layout import TableLayout, TableOutcome, crown_point, rest_pose_on
+from .rules import CARD_VERDICT, DRAWN, RESTAND, SETUP, TURN
+from .world import WackelbettWorld
+
+FLY_FRAMES = 36           # a bot's card or princess flies in this many frames before the world takes it
+CARRY = ("carry",)        # the key of a card a human carries, until the rules accept its placement
+
+
+def _ease(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+def snapshot(world: WackelbettWorld) -> TableLayout:
+    """Every body in ``world`` as plain poses (fallen cards too), for drawing."""
+    cards_now = tuple((card, world.card_pose(card)) for card in world.card_ids())
+    return TableLayout(world.bed_pose(), cards_now, world.princess_pose())
+
+
+def settling(world: WackelbettWorld) -> Iterator[None]:
+    """``world.settle()`` one frame per step: the same frames, the same stop."""
+    watch = world.settle_watch()
+    for _ in range(world.physics.solver.settle_limit_frames):
+        world.step_frame()
+        yield
+        if watch.update(world.moving_bodies()):
+            return
+
+
+def stage_key(view: dict[str, Any]) -> tuple:
+    """What the referee is about to judge, as a comparable value."""
+    return (view["phase"], tuple(view["bed_cards"]), tuple(map(tuple, view["card_poses"])),
+            tuple(view["bed_pose"]), tuple(view["princess_pose"] or ()), view["placing_card"],
+            tuple(view["trace"]), view["last_laid_card"], view["princess_dx"], view["princess_lying"])
+
+
+def hand_target(physics: WackelbettPhysics, camera: Camera, mouse: tuple[int, int], tilt: float) -> BodyPose:
+    """Where the cursor asks the hand to be, inside what a hand may do over the table."""
+    x, y = camera.to_world(*mouse)
+    reach = physics.table.half_width - 1.0
+    return BodyPose(max(-reach, min(reach, x)), max(1.0, y), tilt)
+
+
+@dataclass(eq=False)
+class LiveJob:
+    """A world on screen, advanced one fixed frame at a time by ``script``.
+
+    ``key`` names the state it plays (:func:`stage_key`, or :data:`CARRY`). Bodies the
+    table holds in the air (flying in, not yet in the world) are drawn from ``air_card``
+    and ``air_princess``; ``hide_princess`` hides the world's princess while she is in
+    the air.
+    """
+
+    world: WackelbettWorld
+    key: tuple
+    stage: str
+    clock: FrameClock
+    script: Iterator[None] | None = None
+    before: TableLayout | None = None
+    now: TableLayout | None = None
+    done: bool = False
+    done_for: float = 0.0
+    settling: bool = False
+    air_card: tuple[int, BodyPose] | None = None
+    air_princess: BodyPose | None = None
+    hide_princess: bool = False
+    origin: TableLayout | None = None   # the recorded table the world was built from
+    human: bool = False                 # a human carries ``card`` (else the table replays a trace)
+    card: int | None = None
+    trace: list[float] = field(default_factory=list)
+    let_go: bool = False
+
+    def __post_init__(self) -> None:
+        self.before = self.now = snapshot(self.world)
+
+    def advance(self, dt: float) -> None:
+        """Step as many fixed frames as ``dt`` real seconds hold; count the time since it stopped."""
+        if self.done:
+            self.done_for += dt
+            return
+        for _ in range(self.clock.advance(dt)):
+            self.step()
+            if self.done:
+                break
+        if self.done:
+            self.done_for += dt
+
+    def step(self) -> None:
+        if self.done or self.script is None:
+            return
+        try:
+            next(self.script)
+        except StopIteration:
+            self.done = True
+        self.before, self.now = self.now, snapshot(self.world)
+
+    def drawn_layout(self) -> TableLayout:
+        """The world between its last two frames, as far as real time has gone."""
+        assert self.before is not None and self.now is not None
+        return lerp_layout(self.before, self.now, self.clock.alpha) if not self.done else self.now
+
+    @property
+    def frames(self) -> int:
+        """Frames the hand has been recorded for."""
+        return len(self.trace) // 3
+
+    def open_hand(self) -> None:
+        """Let go of the carried card: it falls and the world settles."""
+        self.world.release()
+        self.let_go = True
+        self.settling = True
+
+    def still_shows(self, view: dict[str, Any], layout: TableLayout | None, playable: set[int],
+                    verdict_shown: bool) -> bool:
+        """True while this world shows what ``view`` says; False when it should be retired.
+
+        A carried card goes on while it may still be laid from the same table. Once let
+        go and accepted by the rules, it becomes the stage the referee judges (the key
+        changes); refused or undone, it is over. A settled stage stays while its verdict
+        is shown (``verdict_shown``) or while it matches the recorded ``layout``.
+        """
+        phase = view["phase"]
+        if self.human and not self.let_go:
+            return phase in (TURN, DRAWN) and self.card in playable and self.origin == layout
+        if self.human and self.key == CARRY:
+            if phase == CARD_VERDICT and view["placing_card"] == self.card \
+                    and tuple(view["trace"]) == tuple(self.trace):
+                self.key = stage_key(view)  # accepted: the referee judges it next
+                return True
+            return False
+        if self.key == stage_key(view):
+            return True
+        if self.done and verdict_shown:
+            return True
+        return self.done and self.world.layout() == layout
+
+    def agrees_with(self, outcome: TableOutcome) -> bool:
+        """The settled world equals the referee's outcome (its table and its fallen cards)."""
+        return outcome.layout == self.world.layout() and tuple(outcome.fallen_cards) == self.world.fallen_cards()
+
+
+# -- a human's card ------------------------------------------------------------------------------
+def carry_job(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout, card: int,
+              pose: BodyPose, aim: Callable[[], BodyPose]) -> LiveJob:
+    """A world of ``layout`` with ``card`` held at ``pose``; every frame the hand moves to ``aim()``
+    and the target is appended to the trace, until the job is let go (:meth:`LiveJob.open_hand`)."""
+    world = WackelbettWorld(physics, faces, layout)
+    world.hold_card(card, pose)
+    job = LiveJob(world, CARRY, "card", FrameClock(physics.solver.frame_dt), card=card,
+                  trace=[pose.x, pose.y, pose.angle], origin=layout, human=True)
+    job.script = _carry_script(job, aim)
+    return job
+
+
+def _carry_script(job: LiveJob, aim: Callable[[], BodyPose]) -> Iterator[None]:
+    world = job.world
+    while not job.let_go:
+        target = aim()
+        world.move_hand(*target)
+        world.step_frame()
+        job.trace.extend(target)
+        yield
+    yield from settling(world)
+
+
+# -- the table's stages, as the referee plays them --------------------------------------------------
+def stage_job(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout,
+              view: dict[str, Any]) -> LiveJob:
+    """A live world playing what the referee is about to judge in ``view``, as the referee will."""
+    phase = view["phase"]
+    clock = FrameClock(physics.solver.frame_dt)
+    key = stage_key(view)
+    lying = bool(view["princess_lying"])
+    if phase == RESTAND:
+        world = WackelbettWorld(physics, faces, replace(layout, princess=None))
+        job = LiveJob(world, key, "settle", clock)
+        job.script = _restand_script(physics, faces, job, layout, lying)
+        return job
+    world = WackelbettWorld(physics, faces, layout)
+    if phase == SETUP:
+        job = LiveJob(world, key, "setup", clock)
+        job.script = _setup_script(physics, job, layout, view["placing_card"], lying)
+    elif phase == CARD_VERDICT:
+        job = LiveJob(world, key, "card", clock)
+        job.script = _card_script(job, view["placing_card"], tuple(view["trace"]))
+    else:
+        job = LiveJob(world, key, "princess", clock)
+        job.script = _princess_script(job, view["last_laid_card"], float(view["princess_dx"]), lying)
+    return job
+
+
+def _fly(job: LiveJob, start: BodyPose, end: BodyPose, *, princess: bool) -> Iterator[None]:
+    """Carry a body through the air to where the world will take it (drawn only)."""
+    for i in range(1, FLY_FRAMES + 1):
+        t = _ease(i / FLY_FRAMES)
+        pose = lerp_pose(start, end, t)
+        lifted = BodyPose(pose.x, pose.y + 30.0 * math.sin(math.pi * t), pose.angle)
+        if princess:
+            job.air_princess = lifted
+        else:
+            job.air_card = (job.air_card[0] if job.air_card else -1, lifted)
+        yield
+
+
+def _entry_pose(end: BodyPose) -> BodyPose:
+    """Where a card the table or a bot brings appears: up and to the right, off the bed."""
+    return BodyPose(end.x + 140.0, end.y + 20.0, 0.0)
+
+
+def _setup_script(physics: WackelbettPhysics, job: LiveJob, layout: TableLayout, card: int,
+                  lying: bool) -> Iterator[None]:
+    # the same calls in the same order as referee.judge_setup
+    world = job.world
+    pose = rest_pose_on(physics, layout, 0.0, gap=0.05)
+    job.air_card = (card, _entry_pose(pose))
+    yield from _fly(job, _entry_pose(pose), pose, princess=False)
+    job.air_card = None
+    world.hold_card(card, pose)
+    world.release()
+    aim = world.princess_spot(card, 0.0, lying)
+    job.air_princess = BodyPose(aim.x - 120.0, aim.y + 60.0, 0.0)
+    job.hide_princess = True
+    job.before = job.now = snapshot(world)
+    yield from _fly(job, job.air_princess, aim, princess=True)
+    job.air_princess = None
+    job.hide_princess = False
+    world.place_princess(card, 0.0, lying=lying)
+    job.settling = True
+    yield from settling(world)
+
+
+def _card_script(job: LiveJob, card: int, trace: tuple[float, ...]) -> Iterator[None]:
+    # the same calls in the same order as referee.judge_card
+    world = job.world
+    points = trace_points(trace)
+    job.air_card = (card, _entry_pose(points[0]))
+    yield from _fly(job, _entry_pose(points[0]), points[0], princess=False)
+    job.air_card = None
+    world.hold_card(card, points[0])
+    job.card = card
+    for point in points[1:]:
+        world.move_hand(point.x, point.y, point.angle)
+        world.step_frame()
+        yield
+    world.release()
+    job.let_go = True
+    job.settling = True
+    yield from settling(world)
+
+
+def _princess_script(job: LiveJob, card: int, dx: float, lying: bool) -> Iterator[None]:
+    # the same calls in the same order as referee.judge_princess; she flies in from where she stood
+    world = job.world
+    if world.princess_pose() is not None:
+        job.hide_princess = True
+        job.air_princess = world.princess_pose()
+        yield from _fly(job, job.air_princess, world.princess_spot(card, dx, lying), princess=True)
+        job.air_princess = None
+        job.hide_princess = False
+    world.place_princess(card, dx, lying=lying)
+    job.settling = True
+    yield from settling(world)
+
+
+def _restand_script(physics: WackelbettPhysics, faces: Sequence[CardFace], job: LiveJob, layout: TableLayout,
+                    lying: bool) -> Iterator[None]:
+    # the same calls in the same order as referee.judge_restand
+    world = job.world
+    if layout.princess is not None and layout.cards:
+        face = faces[layout.cards[-1][0]]
+        x, y = crown_point(physics, face, layout.cards[-1][1])
+        hover = BodyPose(x, y + 12.0, 0.0)
+        job.air_princess = layout.princess
+        yield from _fly(job, layout.princess, hover, princess=True)
+    job.settling = True
+    yield from settling(world)
+    world.place_princess(world.top_card(), 0.0, lying=lying)
+    job.air_princess = None
+    yield from settling(world)
+    if not lying and not world.is_princess_upright():
+        world.place_princess(world.top_card(), 0.0, lying=True)
+        yield from settling(world)

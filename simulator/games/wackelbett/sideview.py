@@ -1,0 +1,290 @@
+"""The side view of the bed on screen (pygame; used by view.py): the camera that follows the
+pile, the table painted from the live world or the record, the hints over it and the banners.
+
+``drawing.py`` paints bodies; :class:`SideView` decides what to paint this frame (a
+:class:`Shot`): fading cards, the card in the hand with its joint, bodies flying in, and
+the marks that tell a player what to do (the pea to cover, the top card's tag, the
+crown's reach and the princess's ghost, "fell off" labels), then the "Settling..." pill
+or the verdict banner.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+import pygame
+
+from simulator.physics.snapshot import BodyPose
+from simulator.ui.card_art import mark
+from simulator.ui.theme import DANGER, GOLD, GOOD, HIGHLIGHT, INK, font, panel, text, wrap
+
+from .drawing import Camera, TablePainter, crown_icon, mix
+from .layout import TableLayout, covers_pea, local_to_world, pea_point, pile_top, world_to_local
+from .playback import LiveJob
+from .rules import PRINCESS, WackelbettGame
+from .words import Banner
+from .world import WackelbettWorld
+
+PLAY_RECT = pygame.Rect(0, 0, 1030, 596)        # the side view of the table; the hand tray is below
+TABLE_Y = 560             # screen y of the table top while the pile is low
+SCALE_MAX = 4.4           # px per mm: a 90 mm card is about 400 px wide
+STACK_SCALE_MIN = 2.9     # a growing pile zooms out to this, then the camera rises with it
+SCALE_MIN = 2.2           # cards that fell beside the bed zoom out to this
+FADE_SECONDS = 0.8        # cards that left the table fade out in this time
+
+
+@dataclass(frozen=True)
+class Shot:
+    """What the side view shows this frame."""
+
+    drawn: TableLayout                  # the live world now, or the recorded table
+    recorded: TableLayout | None        # the table as the state records it
+    job: LiveJob | None                 # the live world on screen
+    fading: Sequence[tuple[int, BodyPose, float]]  # cards that left the table, with their seconds left
+    phase: str
+    princess_lying: bool
+    placing: bool                       # the viewer is to lay a card: show the pea to cover, the top card
+    princess_card: int | None           # the card the viewer is to stand the princess on
+    aiming: bool                        # the princess is held down over that card
+    mouse: tuple[int, int]
+    clock: float                        # s since the view began, for pulsing marks
+
+    @property
+    def held(self) -> int | None:
+        """The card hanging from the hand, if one does."""
+        job = self.job
+        return job.card if job is not None and job.card is not None and not job.let_go else None
+
+
+class SideView:
+    """The camera and the painter of one table, and what they show."""
+
+    def __init__(self, game: WackelbettGame) -> None:
+        self.game = game
+        self.physics = game.physics
+        self.painter = TablePainter(game.physics, game.faces, game.colour_rgb, game.colours)
+        self.camera = Camera(SCALE_MAX, (PLAY_RECT.centerx, TABLE_Y), 0.0)
+        self._preview_world: tuple[tuple, WackelbettWorld] | None = None
+
+    # -- the camera -------------------------------------------------------------------------------
+    def follow(self, dt: float, drawn: TableLayout, recorded: TableLayout | None) -> None:
+        """Keep the pile's top (of the cards on the ``recorded`` bed) in view as it grows; zoom out
+        to show cards that fell beside the bed."""
+        reach = self.physics.bed.outer_half_width + 8.0
+        for _, pose in drawn.cards:
+            if pose.y > -50:
+                reach = max(reach, abs(pose.x) + self.physics.card.length / 2 + 6.0)
+        on_bed = TableLayout(drawn.bed, tuple((c, p) for c, p in drawn.cards
+                                              if recorded is not None and c in recorded.card_ids))
+        top = pile_top(self.physics, on_bed)
+        headroom = self.physics.princess.height + 22.0  # she stands on top, and a card comes in above her feet
+        tall = max(STACK_SCALE_MIN, (PLAY_RECT.height - 64) / (top + headroom + 4.0))
+        scale = max(SCALE_MIN, min(SCALE_MAX, (PLAY_RECT.width / 2 - 20) / reach, tall))
+        scale = math.floor(scale * 20) / 20
+        top_y = 64 + headroom * scale
+        focus = max(0.0, top - (TABLE_Y - top_y) / scale)
+        cam = self.camera
+        k = min(1.0, dt * 4.0)
+        if abs(cam.scale - scale) > 1e-6:
+            cam.scale = scale if abs(cam.scale - scale) < 0.05 else cam.scale + (scale - cam.scale) * k
+            cam.scale = round(cam.scale * 20) / 20
+        cam.focus_y += (focus - cam.focus_y) * k
+        cam.anchor = (PLAY_RECT.centerx, TABLE_Y)
+
+    def princess_dx(self, layout: TableLayout, card: int, pos: tuple[int, int]) -> float:
+        """Where along ``card`` (mm from its crown) the screen point ``pos`` is."""
+        pose = layout.pose_of(card)
+        along = world_to_local(pose, *self.camera.to_world(*pos))[0]
+        return round(along - self.game.faces[card].crown, 2)
+
+    def _preview(self, layout: TableLayout) -> WackelbettWorld:
+        """An unstepped world of the recorded table, to ask where the princess would go."""
+        key = (layout,)
+        if self._preview_world is None or self._preview_world[0] != key:
+            self._preview_world = (key, WackelbettWorld(self.physics, self.game.faces, layout))
+        return self._preview_world[1]
+
+    # -- the table --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, shot: Shot) -> None:
+        """The table, the bodies on it and in the air, and the hints (clipped by the caller)."""
+        cam = self.camera
+        p = self.painter
+        layout = shot.drawn
+        job = shot.job
+        p.draw_backdrop(surface, cam)
+        p.draw_pea(surface, cam)
+        p.draw_bed(surface, cam, layout.bed)
+        for card, pose, left in shot.fading:
+            ghost = pygame.Surface(PLAY_RECT.size, pygame.SRCALPHA)
+            p.draw_card(ghost, cam, card, pose)
+            ghost.set_alpha(round(255 * left / FADE_SECONDS))
+            surface.blit(ghost, (0, 0))
+        held = shot.held
+        for card, pose in layout.cards:
+            if card != held:
+                p.draw_card(surface, cam, card, pose)
+        self._draw_hints_under(surface, shot)
+        princess = layout.princess
+        hide = shot.aiming or (job is not None and job.hide_princess) or (
+            shot.princess_card is not None and PLAY_RECT.collidepoint(shot.mouse) and (job is None or job.done))
+        if princess is not None and not hide:
+            p.draw_princess(surface, cam, princess)
+            if shot.princess_card is not None:
+                self._draw_princess_call(surface, princess, shot.clock)
+        if job is not None and job.air_princess is not None:
+            p.draw_princess(surface, cam, job.air_princess)
+        # the card in the hand passes in front of her (seen from the side it goes beside her feet)
+        if held is not None and held in dict(layout.cards):
+            assert job is not None
+            self._draw_carried(surface, job, held, dict(layout.cards)[held])
+        if job is not None and job.air_card is not None and job.air_card[0] >= 0:
+            p.draw_card(surface, cam, *job.air_card)
+        self._draw_princess_aim(surface, shot)
+        self._draw_fallen_labels(surface, shot)
+
+    def _draw_hints_under(self, surface: pygame.Surface, shot: Shot) -> None:
+        """The pea to cover on the top card, the crown to aim at on the card just laid."""
+        carrying = shot.held is not None
+        top = shot.recorded.top_card if shot.recorded is not None else None
+        drawn = dict(shot.drawn.cards)
+        if top is not None and top in drawn:
+            pose = drawn[top]
+            show_crown = shot.phase != PRINCESS
+            self.painter.draw_printed_marks(surface, self.camera, top, pose, crown=show_crown and not shot.placing)
+            if (shot.placing or carrying) and self.game.cover_pea and shot.phase != PRINCESS:
+                self._draw_pea_target(surface, top, pose, shot)
+            if shot.placing and not carrying:
+                self._draw_top_card_tag(surface, top, pose)
+
+    def _draw_top_card_tag(self, surface: pygame.Surface, top: int, pose: BodyPose) -> None:
+        """A label on the top card's end: what the new card must differ from (mark, colour, bedding)."""
+        face = self.game.faces[top]
+        end = self.camera.to_screen(*local_to_world(pose, -self.physics.card.length / 2, 0.0))
+        label = f"top card: {face.label}"
+        width = font(15, True).size(label)[0] + 40
+        rect = pygame.Rect(0, 0, width, 28)
+        rect.midright = (round(end[0]) - 10, round(end[1]))
+        rect.clamp_ip(PLAY_RECT.inflate(-8, -8))
+        rgb = self.game.colour_rgb[face.colour]
+        panel(surface, rect, colour=(250, 248, 240), alpha=240, radius=8, border=mix(rgb, INK, 0.4))
+        mark(surface, self.painter.colour_mark[face.colour], (rect.left + 15, rect.centery), 7, colour=rgb, outline=INK)
+        text(surface, label, (rect.left + 28, rect.centery), size=15, bold=True, colour=INK, anchor="midleft")
+
+    def _draw_pea_target(self, surface: pygame.Surface, top: int, pose: BodyPose, shot: Shot) -> None:
+        """The pea to cover, ringed and pointed at from above; green once the held card covers it."""
+        face = self.game.faces[top]
+        x, y = self.camera.to_screen(*pea_point(self.physics, face, pose))
+        pulse = 0.5 + 0.5 * math.sin(shot.clock * 5.0)
+        r = self.physics.card.pea_radius * self.camera.scale
+        covered = False
+        job = shot.job
+        if shot.held is not None and job is not None and job.now is not None:
+            held = dict(job.now.cards).get(job.card)
+            if held is not None:
+                covered = covers_pea(self.physics, face, pose, held)
+        colour = GOOD if covered else HIGHLIGHT
+        pygame.draw.circle(surface, colour, (x, y - r * 0.6), r + 6 + 4 * pulse, 2)
+        for gy in range(int(y - r * 2 - 8), int(PLAY_RECT.top + 80), -14):
+            pygame.draw.line(surface, (*colour,), (x, gy), (x, gy - 6), 1)
+        label = "covers the pea" if covered else "cover the pea"
+        text(surface, label, (x, y - r * 2 - 26), size=15, bold=True, colour=colour, anchor="midbottom",
+             shadow=True)
+
+    def _draw_carried(self, surface: pygame.Surface, job: LiveJob, card: int, pose: BodyPose) -> None:
+        """The card in the hand, the joint that holds it, and its own pea and crown."""
+        cam, p = self.camera, self.painter
+        hx, hy = job.world.hand.body.position
+        hand = cam.to_screen(hx, hy)
+        centre = cam.to_screen(pose.x, pose.y)
+        p.draw_card(surface, cam, card, pose)
+        p.draw_printed_marks(surface, cam, card, pose)
+        outline = p.card_outline(cam, pose, grow=0.6)
+        pygame.draw.polygon(surface, HIGHLIGHT, outline, 2)
+        pygame.draw.line(surface, (250, 246, 230), hand, centre, 2)
+        pygame.draw.circle(surface, INK, hand, 7)
+        pygame.draw.circle(surface, (250, 246, 230), hand, 5)
+        left = (self.physics.hand.max_frames - job.frames) / self.physics.solver.frame_hz
+        if left < 5.0:
+            text(surface, f"hand tiring: {left:.1f} s", (hand[0], hand[1] - 14), size=14, bold=True,
+                 colour=DANGER, anchor="midbottom", shadow=True)
+
+    def _draw_princess_call(self, surface: pygame.Surface, princess: BodyPose, clock: float) -> None:
+        """Before aiming: she glows and says what to do."""
+        x, y = self.camera.to_screen(princess.x, princess.y + self.physics.princess.height + 6)
+        pulse = 0.5 + 0.5 * math.sin(clock * 4.0)
+        text(surface, "stand me on the new crown!", (x, y - 6 - 4 * pulse), size=15, bold=True, colour=HIGHLIGHT,
+             anchor="midbottom", shadow=True)
+
+    def _draw_princess_aim(self, surface: pygame.Surface, shot: Shot) -> None:
+        """The crown's reach on the card, and her ghost where a click would put her."""
+        card, layout, job = shot.princess_card, shot.recorded, shot.job
+        if card is None or layout is None or job is not None and not job.done:
+            return
+        cam, phys = self.camera, self.physics
+        pose = layout.pose_of(card)
+        face = self.game.faces[card]
+        r = phys.card.crown_radius
+        t = phys.card.thickness / 2
+        a = cam.to_screen(*local_to_world(pose, face.crown - r, t + 0.6))
+        b = cam.to_screen(*local_to_world(pose, face.crown + r, t + 0.6))
+        pygame.draw.line(surface, GOOD, a, b, 5)
+        cx, cy = cam.to_screen(*local_to_world(pose, face.crown, t + 2.5))
+        crown_icon(surface, (cx, cy), 14)
+        if not PLAY_RECT.collidepoint(shot.mouse):
+            text(surface, "the crown", (cx, cy - 12), size=15, bold=True, colour=GOOD, anchor="midbottom",
+                 shadow=True)
+            return
+        dx = self.princess_dx(layout, card, shot.mouse)
+        lying = shot.princess_lying
+        shown = max(-r * 3, min(r * 3, dx))
+        spot = self._preview(layout).princess_spot(card, shown, lying)
+        lift = 1.0 if shot.aiming else 3.0  # in the hand, just above the card
+        ghost = BodyPose(spot.x - math.sin(spot.angle) * lift, spot.y + math.cos(spot.angle) * lift, spot.angle)
+        self.painter.draw_princess(surface, cam, ghost, alpha=235 if abs(dx) <= r else 120)
+        ok = abs(dx) <= r
+        word = "lay her down here" if lying else "stand her here"
+        label = f"click: {word}" if ok else "outside the crown"
+        side = cam.to_screen(*local_to_world(ghost, self.physics.princess.base_width * 0.6,
+                                             self.physics.princess.height * 0.45))
+        text(surface, label, (side[0] + 8, side[1]), size=16, bold=True, colour=GOOD if ok else DANGER,
+             anchor="midleft", shadow=True)
+
+    def _draw_fallen_labels(self, surface: pygame.Surface, shot: Shot) -> None:
+        job = shot.job
+        if job is None or not job.done:
+            return
+        for card in job.world.fallen_cards():
+            pose = dict(shot.drawn.cards).get(card)
+            if pose is None:
+                continue
+            x, y = self.camera.to_screen(pose.x, pose.y)
+            if PLAY_RECT.collidepoint(x, y):
+                text(surface, "fell off", (x, y - 12), size=14, bold=True, colour=DANGER, anchor="midbottom",
+                     shadow=True)
+
+    # -- over the table -----------------------------------------------------------------------------
+    def draw_banners(self, surface: pygame.Surface, job: LiveJob | None, banner: Banner | None, *,
+                     refused: bool, clock: float) -> None:
+        """"Settling..." while the table judges, then the verdict (unless a refusal is shown): a pill
+        under the status line, above where the princess's head can be (the camera keeps her lower)."""
+        centre = (PLAY_RECT.centerx, 60)
+        if job is not None and job.settling and not job.done:
+            dots = "." * (1 + int(clock * 3) % 3)
+            rect = pygame.Rect(0, 0, 200, 36)
+            rect.midtop = centre
+            panel(surface, rect, alpha=220, radius=18)
+            text(surface, f"Settling{dots}", (rect.left + 50, rect.centery), size=19, bold=True, colour=GOLD,
+                 anchor="midleft")
+        elif banner is not None and not refused:
+            b = banner
+            detail = " ".join(b.lines)
+            lines = wrap(detail, 700, 16) if detail else []
+            width = max([font(20, True).size(b.title)[0]] + [font(16).size(line)[0] for line in lines]) + 40
+            rect = pygame.Rect(0, 0, width, 36 + 20 * len(lines[:2]))
+            rect.midtop = centre
+            panel(surface, rect, colour=(28, 70, 40) if b.good else (110, 30, 30), alpha=235, radius=14,
+                  border=GOOD if b.good else DANGER)
+            text(surface, b.title, (rect.centerx, rect.top + 6), size=20, bold=True, anchor="midtop")
+            for i, line in enumerate(lines[:2]):
+                text(surface, line, (rect.centerx, rect.top + 32 + 20 * i), size=16, anchor="midtop")
