@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from simulator.engine import register
 
-from .bots import MammaBot
+from .bots import ExpertBot, MammaBot
 from .rules import MammaGame, MammaState
 
-register(MammaGame, bots={"good": MammaBot})
+register(MammaGame, bots={"good": MammaBot, "expert": ExpertBot})
 
-__all__ = ["MammaGame", "MammaState", "MammaBot"]
+__all__ = ["MammaGame", "MammaState", "MammaBot", "ExpertBot"]

@@ -1,16 +1,20 @@
 """Mamma bots. They see only their seat's view (and the printed box and city)."""
 from __future__ import annotations
 
+import functools
+import heapq
 import random
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Sequence
 
 from simulator.engine import Action
 
-from .box import CHARACTERS, GRANDMA, SON, WIFE
-from .rules import (SEAT, Arcade, AssignGuests, ChooseSecret, Decline, DiscardThree, Draft, Draw,
+from .box import CHARACTERS, GRANDMA, GRANDPA, MAMMA, SON, WIFE
+from .rules import (SCHOOLBUS, SEAT, TABLE, Arcade, AssignGuests, ChooseSecret, Decline, DiscardThree, Draft, Draw,
                     EndMovement, EndTurn, Finish, MammaGame, PlaceMoney, PlayMovement, RideBus,
-                    SeatFifth, Steal, Step, TurnSideways)
+                    PlaceIngredient, SeatFifth, Steal, Step, TurnSideways)
+from .reading import SecretReading
 from .routes import Router
 from .scoring import ingredient_points
 
@@ -456,3 +460,604 @@ def _first(actions: Sequence[Action], kind: type, test=None):
             return a
     return None
 
+
+
+# ---------------------------------------------------------------------------------------
+# The expert
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One movement worth making: ``piece`` along ``path`` for ``cost`` mp, worth ``value`` vp."""
+
+    piece: int
+    path: tuple
+    cost: int
+    value: float
+    why: str
+
+
+class ExpertBot(MammaBot):
+    """A thoughtful player: weighs every movement it could make this turn by the vp it wins.
+
+    On top of the good bot: a Bayesian reading of the rivals (:mod:`.reading`); buys only
+    cards worth their price to its character; walks rivals into the Mother-in-Law's cards
+    they can pay for; places the next ingredients card where it helps it and hurts rivals;
+    gives its Guests card early to the likeliest rival.
+    """
+
+    mp_vp = 0.3            # what one mp from the hand is worth, in vp (cards are scarce)
+    money_spent_vp = 0.3   # what one money point paid out costs, in vp (it can be replaced)
+    harm_share = 0.8       # how much a vp taken from a likely rival counts against a vp of our own
+    promise_vp = 0.15      # per (food, card still to come) pair, scaled by the set it would grow
+    denial_share = 0.5     # how much of a card's worth to a rival we count for buying it first
+    advance_share = 0.5    # a step toward a shop out of reach, against buying there now
+    progress_vp = 1.0      # a purchase while we lead: the end comes closer
+
+    def __init__(self, game: MammaGame, seat: int) -> None:
+        super().__init__(game, seat)
+        self.reading = SecretReading(game.players, seat)
+        self.route: Plan | None = None
+
+    # -- reading -----------------------------------------------------------------------
+    def _observe(self, view: dict[str, Any]) -> None:
+        super()._observe(view)
+        self.reading.observe(view, self.game.box, self.game.city)
+
+    def rivals(self, view: dict[str, Any]) -> dict[int, float]:
+        """Characters some rival likely plays, with 10 x that probability (the base scale)."""
+        weight = self.reading.rival_weight(view["my_character"])
+        return {c: 10.0 * w for c, w in enumerate(weight) if w >= 0.3 and c != view["my_character"]}
+
+    def _weights(self, view: dict[str, Any]) -> list[float]:
+        return self.reading.rival_weight(view["my_character"])
+
+    # -- choosing ----------------------------------------------------------------------
+    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action],
+               rng: random.Random) -> Action:
+        if view["phase"] == "choose-secret":
+            self._observe(view)
+            return next(a for a in legal_actions if isinstance(a, ChooseSecret)
+                        and a.character == EXPERT_SECRET)
+        if view["movement"] is None and view["pending"] is None:
+            pass
+        return super().choose(view, legal_actions, rng)
+
+    def _draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Look at the two face-up tops: movement for a walk (more so near dinner), money to pay."""
+        box = self.game.box
+        draws = {a.deck: a for a in legal if isinstance(a, Draw)}
+        if not draws:
+            return _first(legal, EndTurn) or legal[0]
+        hand = view["hand_cards"]
+        mp = sum(box.value[c] for c in hand if box.is_movement(c))
+        cash = sum(box.value[c] for c in hand if box.is_money(c))
+        me = view["characters"][view["my_character"]]
+        late = view["dinner"] or len(view["ingredient_row_cards"]) <= 1
+        score = {}
+        if "movement" in draws:
+            score["movement"] = (box.value[view["movement_top_card"]] + (2 if mp < (12 if late else 8) else 0)
+                                 + (1.5 if late else 0))
+        if "money" in draws:
+            useful = me["at"] != TABLE and not view["dinner"]
+            need = (me["price"] or 2) + 3
+            score["money"] = (box.value[view["money_top_card"]] + (2 if cash + me["money"] < need else 0)
+                              - (0 if useful else 3))
+        return draws[max(score, key=lambda d: score[d])]
+
+    # -- values ------------------------------------------------------------------------
+    def _paid(self, view: dict[str, Any], character: int) -> int | None:
+        """The money the cheapest payment of the ingredients card in the city takes."""
+        price = view["characters"][character]["price"]
+        if price is None:
+            return None
+        value = self.game.box.value
+        held = [value[c] for c in view["characters"][character]["money_cards"]]
+        best = None
+        for size in range(len(held) + 1):
+            for combo in combinations(held, size):
+                total = sum(combo)
+                if total >= price and (best is None or total < best):
+                    best = total
+        return best
+
+    def _buy_value(self, view: dict[str, Any], character: int, card: int) -> float | None:
+        """vp ``character`` nets by buying ``card`` now (None: cannot pay)."""
+        paid = self._paid(view, character)
+        if paid is None:
+            return None
+        return self._worth(view, character, card) - self.money_spent_vp * paid
+
+    def _worth(self, view: dict[str, Any], character: int, card: int) -> float:
+        """vp ``card`` brings ``character`` now, plus a share of the sets it could grow into."""
+        box = self.game.box
+        held = view["characters"][character]["ingredient_cards"]
+        rest = view["ingredient_row_cards"]
+        promise = 0.0
+        for food in box.ingredient(card).foods:
+            have = 1 + sum(1 for c in held if food in box.ingredient(c).foods)
+            later = sum(1 for c in rest if food in box.ingredient(c).foods)
+            promise += later * (have + 1)
+        return self._gain(view, character, card) + self.promise_vp * promise
+
+    def _denial(self, view: dict[str, Any], card: int, buyer: int) -> float:
+        """What keeping ``card`` from the rivals is worth (they would buy it otherwise)."""
+        weights = self._weights(view)
+        mine = view["my_character"]
+        return self.denial_share * max((weights[c] * max(0.0, self._worth(view, c, card))
+                                        for c in range(CHARACTERS) if c not in (mine, buyer)),
+                                       default=0.0)
+
+    def _ingredient_card(self, view: dict[str, Any]) -> int | None:
+        space = view["ingredient_space"]
+        return None if space is None else view["floor_cards"][space]
+
+    # -- a shopping turn -------------------------------------------------------------------
+    def _main(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        if view["dinner"]:
+            if view["characters"][mine]["at"] != TABLE:
+                return self._go_home(view, legal, mine)
+            return super()._main(view, legal, mine)
+        turn = view["turn"]
+        if view["ingredient_space"] is not None:
+            plans = self._plans(view, mine)
+            if plans:
+                price = self._mp_price(view)
+                best = max(plans, key=lambda p: p.value - price * max(0, p.cost - turn["mp"]))
+                if best.value - price * max(0, best.cost - turn["mp"]) > 0:
+                    action = self._pursue(view, legal, best)
+                    if action is not None:
+                        return action
+        me = view["characters"][mine]
+        if turn["played"] == 0 and not turn["discarded"] and me["price"] is not None and me["money"] < me["price"]:
+            action = self._protect(view, legal, mine)
+            if action is not None:
+                return action
+        if not any(self.game.box.is_money(c) for c in view["hand_cards"]):
+            return self._cycle(view, legal)
+        return None
+
+    def _go_home(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        """Dinner Hour: sit down this turn if the cards allow, else end as near the seat as they
+        allow (stealing on the way when it costs little)."""
+        box, city = self.game.box, self.game.city
+        router = Router(self.game, view)
+        mp = view["turn"]["mp"]
+        room = box.dinner_max_cards - view["turn"]["played"]
+        hand = sorted((box.value[c] for c in view["hand_cards"] if box.is_movement(c)), reverse=True)
+        budget = mp + sum(hand[:max(0, room)])
+        if budget <= 0:
+            return None
+        left = functools.partial(self._left_home, mine)
+
+        plans = []
+        for end, route in router.routes(mine, budget=budget).items():
+            plans.append(Plan(mine, route.path, route.cost, -left(end), "home"))
+        plans += [Plan(p.piece, p.path, p.cost, 0.7 * p.value - left(p.path[-1]), p.why)
+                  for p in self._steal_plans(view, router, mine, budget, home=True)]
+        if not plans:
+            return None
+        best = max(plans, key=lambda p: (p.value, -p.cost))
+        if best.value <= -left(router.location(mine)):
+            return None  # nothing brings us nearer
+        return self._pursue(view, legal, best)
+
+    def _mp_price(self, view: dict[str, Any]) -> float:
+        """What an mp from the hand is worth: less when the hand is full (draws are capped)."""
+        fill = len(view["hand_cards"]) / self.game.box.hand_limit
+        return self.mp_vp * (1.5 - fill)
+
+    def _available_mp(self, view: dict[str, Any]) -> int:
+        box = self.game.box
+        return view["turn"]["mp"] + sum(box.value[c] for c in view["hand_cards"] if box.is_movement(c))
+
+    def _can_move(self, view: dict[str, Any], piece: int) -> bool:
+        if piece >= CHARACTERS:
+            return isinstance(view["pieces"][piece - CHARACTERS]["at"], int)
+        at = view["characters"][piece]["at"]
+        if not (isinstance(at, int) or at in (SEAT, "bench", "church")):
+            return False
+        if piece in view["turn"]["bought"]:
+            return False
+        return not (piece == GRANDMA and view["turn"]["bus_missed"])
+
+    def _plans(self, view: dict[str, Any], mine: int) -> list[Plan]:
+        """Every movement worth considering this turn, with its value in vp."""
+        router = Router(self.game, view)
+        room = self._available_mp(view)
+        plans = self._shop_plans(view, router, mine, room)
+        plans += self._steal_plans(view, router, mine, room)
+        plans += self._schoolbus_plans(view, router, mine, room)
+        plans += self._grandpa_plans(view, router, mine, room)
+        return plans
+
+    def _shop_plans(self, view: dict[str, Any], router: Router, mine: int, room: int) -> list[Plan]:
+        """Our character buys; or we walk another into buying (a bad card for a rival)."""
+        card = self._ingredient_card(view)
+        shop = view["ingredient_space"]
+        city = self.game.city
+        weights = self._weights(view)
+        next_card = view["ingredient_row_cards"][0] if view["ingredient_row_cards"] else None
+        # whoever buys lets us place the next card: worth something if it suits us
+        placing = 0.0
+        if next_card is not None:
+            placing = 0.3 * max(0.0, self._gain(view, mine, next_card))
+        if self._standing(view) > 0:
+            placing += self.progress_vp  # ahead: every card sold brings dinner closer
+        plans: list[Plan] = []
+        for piece in range(CHARACTERS):
+            if not self._can_move(view, piece):
+                continue
+            buy = self._buy_value(view, piece, card)
+            if buy is None:
+                if piece == mine:
+                    plans.extend(self._approach(view, router, mine, shop, card, room))
+                continue  # cannot pay: walking there buys nothing
+            if piece == mine:
+                value = buy + placing + self._denial(view, card, mine)
+            else:
+                harm = -buy  # what the character's player loses by this purchase
+                value = self.harm_share * weights[piece] * harm + placing
+                if weights[piece] < 0.2 and buy > 0:
+                    value -= 0.5  # do not feed an unknown character
+            if value <= 0:
+                continue
+            routes = router.routes(piece, budget=room)
+            ends = [r for end, r in routes.items() if isinstance(end, int) and shop in city.neighbours[end]]
+            if ends:
+                route = min(ends, key=lambda r: (r.cost, len(r.path)))
+                plans.append(Plan(piece, route.path, route.cost, value, "buy" if piece == mine else "make-buy"))
+            elif piece == mine:
+                if self._walled_in(view, router, mine, shop):
+                    plans.extend(self._unblock(view, router, mine, shop, 0.5 * value, room))
+                elif not self._contested(view, mine):
+                    plans.extend(self._advance(view, router, mine, shop, self.advance_share * value, room))
+        return plans
+
+    def _score(self, view: dict[str, Any], character: int) -> float:
+        """vp the character has now (ingredients, money, its card, the Guests)."""
+        guests = view["characters"][character]["guests_card"]
+        value = self.game.box.guests_value(guests) if guests is not None else 0
+        return self._vp_now(view, character) + value
+
+    def _standing(self, view: dict[str, Any]) -> float:
+        """Our vp now minus the best rival's (as far as we can tell who plays whom)."""
+        mine = view["my_character"]
+        probs = self.reading.marginals(mine)
+        scores = [self._score(view, c) for c in range(CHARACTERS)]
+        best = max((sum(p * v for p, v in zip(probs[s], scores))
+                    for s in range(self.game.players) if s != self.seat), default=0.0)
+        return scores[mine] - best
+
+    def _contested(self, view: dict[str, Any], mine: int) -> bool:
+        """Some likely rival could walk to the shop and pay for its card."""
+        weights = self._weights(view)
+        return any(c != mine and weights[c] >= 0.3 and self._can_move(view, c)
+                   and self._paid(view, c) is not None for c in range(CHARACTERS))
+
+    def _advance(self, view: dict[str, Any], router: Router, mine: int, shop: int, value: float,
+                 room: int) -> list[Plan]:
+        """The shop is out of reach this turn: go as far along the way as the hand allows."""
+        city = self.game.city
+        full = router.routes(mine)
+        ends = [r for end, r in full.items() if isinstance(end, int) and shop in city.neighbours[end]]
+        if not ends:
+            return []
+        route = min(ends, key=lambda r: (r.cost, len(r.path)))
+        reachable = router.routes(mine, budget=room)
+        for k in range(len(route.path) - 1, 0, -1):
+            stop = route.path[k]
+            if stop in reachable and reachable[stop].path == route.path[:k + 1]:
+                return [Plan(mine, reachable[stop].path, reachable[stop].cost, value, "advance")]
+        return []
+
+    def _approach(self, view: dict[str, Any], router: Router, mine: int, shop: int, card: int,
+                  room: int) -> list[Plan]:
+        """Money comes at the end of the turn: walk now to one step short of the shop."""
+        box, city = self.game.box, self.game.city
+        me = view["characters"][mine]
+        if me["price"] is None or view["turn"]["stage"] != "main":
+            return []
+        values = sorted((box.value[c] for c in me["money_cards"]), reverse=True)
+        hand = sorted((box.value[c] for c in view["hand_cards"] if box.is_money(c)), reverse=True)
+        best = values[:]
+        for v in hand:  # the money we could have by the end of this turn
+            if len(best) < me["money_capacity"]:
+                best.append(v)
+            elif best and min(best) < v:
+                best.remove(min(best))
+                best.append(v)
+        if sum(best) < me["price"]:
+            return []
+        worth = self._worth(view, mine, card) - self.money_spent_vp * me["price"]
+        value = 0.5 * (worth + self._denial(view, card, mine))
+        if value <= 0:
+            return []
+        here = me["at"]
+        now = self._shop_cost(mine, here, shop) if isinstance(here, int) or here == SEAT else 99
+        routes = router.routes(mine, budget=min(room, now))
+        ends = [r for end, r in routes.items() if isinstance(end, int) and city.distance(end, shop) == 2]
+        if not ends or now <= 1:
+            return []
+        route = min(ends, key=lambda r: (r.cost, len(r.path)))
+        return [Plan(mine, route.path, route.cost, value, "approach")]
+
+    def _steal_plans(self, view: dict[str, Any], router: Router, mine: int, room: int, *,
+                     home: bool = False) -> list[Plan]:
+        """Cross an older character to take its best upright card for ours."""
+        box = self.game.box
+        if mine == SON or not self._can_move(view, mine):
+            return []
+        if mine == GRANDPA and (not view["grandpa_child"] or view["child_steal_used"]):
+            return []
+        weights = self._weights(view)
+        plans = []
+        for ch in view["characters"]:
+            victim = ch["character"]
+            if victim == mine or not isinstance(ch["at"], int):
+                continue
+            if mine != GRANDPA and box.ages[victim] <= box.ages[mine]:
+                continue
+            upright = [c for c in ch["ingredient_cards"] if c not in ch["sideways_cards"]
+                       and not (mine == GRANDPA and box.ingredient(c).mother_in_law)]
+            if not upright:
+                continue
+            take = max(self._gain(view, mine, c) + self.harm_share * weights[victim] * self._card_value(view, victim, c)
+                       for c in upright)
+            if take <= 0.5:
+                continue
+            path, cost = self._through(view, router, mine, ch["at"], room)
+            if path is None:
+                continue
+            plan = self._finish_after(view, router, mine, path, cost, room, take, "steal", home=home)
+            if plan is not None:
+                plans.append(plan)
+        return plans
+
+    def _finish_after(self, view: dict[str, Any], router: Router, piece: int, path: tuple, cost: int,
+                      room: int, value: float, why: str, *, home: bool = False) -> Plan | None:
+        """Carry on from ``path`` to the best stop: the cheapest (buying on the way only if it
+        pays), or with ``home`` the one nearest the seat. The plan's value leaves out what is
+        still to walk home."""
+        city = self.game.city
+        shop = view["ingredient_space"]
+        card = self._ingredient_card(view)
+        buy = self._buy_value(view, piece, card) if piece < CHARACTERS and card is not None else None
+        best = None
+        for end, route in router.routes(piece, visited=path, budget=room - cost).items():
+            extra = 0.0
+            if buy is not None and isinstance(end, int) and shop in city.neighbours[end]:
+                extra = buy if piece == view["my_character"] else -1.0
+            if home:
+                rank = -self._left_home(piece, end) - 0.01 * route.cost
+            else:
+                rank = extra - self.mp_vp * route.cost
+            if best is None or rank > best[0]:
+                best = (rank, route, extra)
+        if best is None:
+            return None
+        _, route, extra = best
+        return Plan(piece, route.path, route.cost + cost, value + extra, why)
+
+    def _left_home(self, character: int, end) -> int:
+        """Dinner Hour: mp a fresh movement from ``end`` needs to sit ``character`` down."""
+        box, city = self.game.box, self.game.city
+        if end == SEAT:
+            return 0
+        if not isinstance(end, int):
+            return 99
+        entrance = city.seat_entrances[character]
+        return box.forward_first_step if end == entrance else city.distance(end, entrance) + 2
+
+    def _through(self, view: dict[str, Any], router: Router, piece: int, target: int,
+                 room: int) -> tuple[tuple | None, int]:
+        """The cheapest path of ``piece`` onto the (occupied) space ``target``."""
+        start = router.location(piece)
+        if not (isinstance(start, int) or start in (SEAT, "bench", "church")):
+            return None, 0
+        best = {start: 0}
+        queue = [(0, 0, start, (start,))]
+        counter = 0
+        while queue:
+            spent, _, node, path = heapq.heappop(queue)
+            if node == target:
+                return path, spent
+            if spent > best.get(node, 1 << 30):
+                continue
+            for nxt in router.next_places(piece, node):
+                if nxt in path or nxt in ("bench", "wc", SEAT):
+                    continue
+                cost = spent + router.step_cost(piece, node, nxt, len(path) == 1)
+                if cost > room or cost >= best.get(nxt, 1 << 30):
+                    continue
+                best[nxt] = cost
+                counter += 1
+                heapq.heappush(queue, (cost, counter, nxt, path + (nxt,)))
+        return None, 0
+
+    def _schoolbus_plans(self, view: dict[str, Any], router: Router, mine: int, room: int) -> list[Plan]:
+        """Run over a rival's Wife or Son: the hospital keeps them from shopping."""
+        if not self._can_move(view, SCHOOLBUS):
+            return []
+        weights = self._weights(view)
+        left = len(view["ingredient_row_cards"]) + 1
+        plans = []
+        for victim in (WIFE, SON):
+            if victim == mine or weights[victim] < 0.3:
+                continue
+            ch = view["characters"][victim]
+            if not isinstance(ch["at"], int):
+                continue
+            loss = 1.5 * left / self.game.players
+            if victim == SON:
+                upright = [c for c in ch["ingredient_cards"] if c not in ch["sideways_cards"]]
+                values = sorted(self._card_value(view, SON, c) for c in upright)
+                loss += sum(values[:len(upright) // 2])
+            path, cost = self._through(view, router, SCHOOLBUS, ch["at"], room)
+            if path is None:
+                continue
+            plans.append(Plan(SCHOOLBUS, path, cost, self.harm_share * weights[victim] * loss, "run-over"))
+        return plans
+
+    def _grandpa_plans(self, view: dict[str, Any], router: Router, mine: int, room: int) -> list[Plan]:
+        """Our Grandpa: the schoolbus and he next to the school (the Child), the bank."""
+        if mine != GRANDPA:
+            return []
+        city = self.game.city
+        school = set(city.next_to_site("school"))
+        plans = []
+        if not view["grandpa_child"]:
+            bus_at = view["pieces"][0]["at"]
+            if bus_at in school:
+                piece, value = GRANDPA, 5.0
+                if view["characters"][GRANDPA]["at"] in school:
+                    piece = None  # both there: the Child comes at the end of the turn
+            else:
+                piece, value = SCHOOLBUS, 3.0
+            if piece is not None and self._can_move(view, piece):
+                routes = router.routes(piece, budget=room)
+                ends = [r for end, r in routes.items() if end in school]
+                if ends:
+                    route = min(ends, key=lambda r: (r.cost, len(r.path)))
+                    plans.append(Plan(piece, route.path, route.cost, value, "child"))
+        if not view["bank_flipped"] and self._can_move(view, GRANDPA):
+            bank = set(city.next_to_site("bank"))
+            routes = router.routes(GRANDPA, budget=room)
+            ends = [r for end, r in routes.items() if end in bank]
+            if ends:
+                route = min(ends, key=lambda r: (r.cost, len(r.path)))
+                plans.append(Plan(GRANDPA, route.path, route.cost, 1.5, "bank"))
+        return plans
+
+    def _walled_in(self, view: dict[str, Any], router: Router, mine: int, shop: int) -> bool:
+        """No amount of mp would bring our character next to the shop."""
+        city = self.game.city
+        return not any(isinstance(end, int) and shop in city.neighbours[end]
+                       for end in router.routes(mine))
+
+    def _unblock(self, view: dict[str, Any], router: Router, mine: int, shop: int, value: float,
+                 room: int) -> list[Plan]:
+        """Every space next to the shop is taken: move one of the others out of the way."""
+        city = self.game.city
+        out = []
+        for piece in range(self.game.pieces):
+            if piece == mine or not self._can_move(view, piece):
+                continue
+            at = router.location(piece)
+            if not isinstance(at, int) or shop not in city.neighbours[at]:
+                continue
+            if piece < CHARACTERS and self._paid(view, piece) is not None:
+                continue  # it would only buy the card itself
+            routes = router.routes(piece, budget=room)
+            ends = [r for end, r in routes.items()
+                    if not (isinstance(end, int) and shop in city.neighbours[end])]
+            if ends:
+                route = min(ends, key=lambda r: (r.cost, len(r.path)))
+                out.append(Plan(piece, route.path, route.cost, value, "unblock"))
+        return out
+
+    def _pursue(self, view: dict[str, Any], legal: list[Action], plan: Plan) -> Action | None:
+        """Fund the whole movement first, then take its first step."""
+        mp = view["turn"]["mp"]
+        if plan.cost > mp:
+            play = self._fund(view, legal, plan.cost - mp)
+            if play is None:
+                return None
+            self.route = plan
+            return play
+        self.route = plan
+        return _first(legal, Step, lambda a: a.piece == plan.piece and a.to == plan.path[1])
+
+    def _fund(self, view: dict[str, Any], legal: list[Action], needed: int) -> Action | None:
+        """The movement card to play toward ``needed`` mp (fewest cards, least waste)."""
+        box = self.game.box
+        hand = [c for c in view["hand_cards"] if box.is_movement(c)]
+        room = len(hand)
+        if view["dinner"]:
+            room = min(room, box.dinner_max_cards - view["turn"]["played"])
+        best = None
+        for size in range(1, room + 1):
+            for combo in combinations(hand, size):
+                total = sum(box.value[c] for c in combo)
+                if total >= needed and (best is None or (size, total) < best[0]):
+                    best = ((size, total), combo)
+            if best is not None:
+                break
+        if best is None:
+            return None
+        card = max(best[1], key=lambda c: box.value[c])
+        return _first(legal, PlayMovement, lambda a: a.card == card)
+
+    def _continue(self, view: dict[str, Any], legal: list[Action], moving: dict[str, Any]) -> Action:
+        plan = self.route
+        path = moving["path"]
+        if plan is not None and plan.piece == moving["piece"] and tuple(path) == plan.path[:len(path)]:
+            if len(path) == len(plan.path):
+                end = _first(legal, EndMovement)
+                if end is not None:
+                    self.route = None
+                    return end
+            else:
+                step = _first(legal, Step, lambda a: a.piece == plan.piece and a.to == plan.path[len(path)])
+                if step is not None:
+                    return step
+        self.route = None
+        return super()._continue(view, legal, moving)
+
+    # -- decisions -----------------------------------------------------------------------
+    def _settle(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        item = view["pending"]
+        if item["kind"] == "place-ingredient":
+            return self._place_ingredient(view, legal)
+        return super()._settle(view, legal)
+
+    def _place_ingredient(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Near our character if the card suits it; near rivals who would pay for a bad one."""
+        mine = view["my_character"]
+        card = view["ingredient_row_cards"][0]
+        weights = self._weights(view)
+        box = self.game.box
+
+        def score(a: PlaceIngredient) -> float:
+            total = 0.0
+            for ch in view["characters"]:
+                c = ch["character"]
+                at = ch["at"]
+                if not isinstance(at, int) and at != SEAT:
+                    continue
+                price = max(0, box.ingredient(card).cost + box.price_change[c])
+                if ch["money"] < price:
+                    continue
+                near = 1.0 / (1 + self._shop_cost(c, at, a.space))
+                value = self._worth(view, c, card) - self.money_spent_vp * price
+                if c == mine:
+                    total += value * near
+                else:
+                    total -= self.harm_share * weights[c] * value * near
+            return total
+
+        return max(legal, key=score)
+
+    def _shop_cost(self, character: int, at, spot: int) -> int:
+        """Rough mp for ``character`` at ``at`` to stop next to a shop on ``spot``."""
+        city = self.game.city
+        if at == SEAT:
+            return city.distance(city.seat_entrances[character], spot)
+        d = city.distance(at, spot)
+        return 2 if d == 1 else d - 1
+
+    def _guests_target(self, view: dict[str, Any], legal: list[Action], *, forced: bool) -> Action | None:
+        mine = view["my_character"]
+        options = [a for a in legal if isinstance(a, AssignGuests) and a.character != mine]
+        if not options:
+            return legal[0] if forced else None
+        weights = self._weights(view)
+        best = max(options, key=lambda a: (weights[a.character] * (1 + 0.05 * self._vp_now(view, a.character))))
+        if forced or weights[best.character] >= GUESTS_SURE:
+            return best
+        return None
+
+
+EXPERT_SECRET = MAMMA
+GUESTS_SURE = 0.75
