@@ -494,11 +494,17 @@ class ExpertBot(MammaBot):
     denial_share = 0.5     # how much of a card's worth to a rival we count for buying it first
     advance_share = 0.5    # a step toward a shop out of reach, against buying there now
     progress_vp = 1.0      # a purchase while we lead: the end comes closer
+    late_mp_factor = 3.0   # the last card in the city: cards are kept for the Dinner Hour
+    child_vp = 10.0        # the Grandpa with the Child: +4 vp and one theft
+    dinner_money_mp = 1.5
+    dinner_theft_share = 0.2  # chance a thief on its way home takes a card from us  # Dinner Hour: mp of the walk we give up to place a money card
 
     def __init__(self, game: MammaGame, seat: int) -> None:
         super().__init__(game, seat)
         self.reading = SecretReading(game.players, seat)
         self.route: Plan | None = None
+        self.slots_turn = -1         # the Dinner Hour turn ``move_slots`` was decided for
+        self.move_slots = 0
 
     # -- reading -----------------------------------------------------------------------
     def _observe(self, view: dict[str, Any]) -> None:
@@ -567,7 +573,13 @@ class ExpertBot(MammaBot):
         paid = self._paid(view, character)
         if paid is None:
             return None
-        return self._worth(view, character, card) - self.money_spent_vp * paid
+        return self._worth(view, character, card) - self._money_price(view) * paid
+
+    def _money_price(self, view: dict[str, Any]) -> float:
+        """What a money point paid out costs: near the end it can no longer be replaced."""
+        left = len(view["ingredient_row_cards"])
+        late = 1.0 if left == 0 else 0.5 if left <= 2 else 0.0
+        return self.money_spent_vp + (1 - self.money_spent_vp) * late
 
     def _worth(self, view: dict[str, Any], character: int, card: int) -> float:
         """vp ``card`` brings ``character`` now, plus a share of the sets it could grow into."""
@@ -620,33 +632,116 @@ class ExpertBot(MammaBot):
 
     def _go_home(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
         """Dinner Hour: sit down this turn if the cards allow, else end as near the seat as they
-        allow (stealing on the way when it costs little)."""
-        box, city = self.game.box, self.game.city
+        allow (stealing on the way when it costs little), keeping a card for money when the
+        walk loses little by it."""
+        turn = view["turn"]
+        if self.slots_turn != turn["number"]:
+            self.slots_turn = turn["number"]
+            self.move_slots = self._movement_slots(view, mine)
+        room = self.move_slots - turn["played"]
+        best = self._home_plan(view, mine, room)
+        if best is None:
+            return None
+        return self._pursue(view, legal, best, room=room)
+
+    def _movement_slots(self, view: dict[str, Any], mine: int) -> int:
+        """How many of this turn's cards go to walking (the rest may be money)."""
+        full = self.game.box.dinner_max_cards - view["turn"]["played"]
+        best = self._home_plan(view, mine, full)
+        if best is None or best.path[-1] == SEAT or full < 2:
+            return full
+        if self._money_gain(view, mine) < 2:
+            return full
+        fewer = self._home_plan(view, mine, full - 1)
+        here = -self._left_home(mine, view["characters"][mine]["at"])
+        loss = best.value - (fewer.value if fewer is not None else here)
+        return full - 1 if loss <= self.dinner_money_mp else full
+
+    def _money_gain(self, view: dict[str, Any], mine: int) -> int:
+        """vp the best money card in hand would add to our character now."""
+        box = self.game.box
+        me = view["characters"][mine]
+        held = sorted(box.value[c] for c in me["money_cards"])
+        best = 0
+        for card in view["hand_cards"]:
+            if not box.is_money(card):
+                continue
+            v = box.value[card]
+            if len(held) < me["money_capacity"]:
+                best = max(best, v)
+            elif held:
+                best = max(best, v - held[0])
+        return best
+
+    def _home_plan(self, view: dict[str, Any], mine: int, room: int) -> Plan | None:
+        """The movement that ends nearest our seat with ``room`` more cards at most."""
+        box = self.game.box
         router = Router(self.game, view)
         mp = view["turn"]["mp"]
-        room = box.dinner_max_cards - view["turn"]["played"]
         hand = sorted((box.value[c] for c in view["hand_cards"] if box.is_movement(c)), reverse=True)
         budget = mp + sum(hand[:max(0, room)])
         if budget <= 0:
             return None
         left = functools.partial(self._left_home, mine)
-
-        plans = []
-        for end, route in router.routes(mine, budget=budget).items():
-            plans.append(Plan(mine, route.path, route.cost, -left(end), "home"))
-        plans += [Plan(p.piece, p.path, p.cost, 0.7 * p.value - left(p.path[-1]), p.why)
+        danger = self._thieves_paths(view, router, mine)
+        plans = [Plan(mine, route.path, route.cost, -left(end) - danger.get(end, 0.0), "home")
+                 for end, route in router.routes(mine, budget=budget).items()]
+        plans += [Plan(p.piece, p.path, p.cost, 0.7 * p.value - left(p.path[-1]) - danger.get(p.path[-1], 0.0), p.why)
                   for p in self._steal_plans(view, router, mine, budget, home=True)]
         if not plans:
             return None
         best = max(plans, key=lambda p: (p.value, -p.cost))
         if best.value <= -left(router.location(mine)):
             return None  # nothing brings us nearer
-        return self._pursue(view, legal, best)
+        return best
+
+    def _thieves_paths(self, view: dict[str, Any], router: Router, mine: int) -> dict[Any, float]:
+        """Dinner Hour: for each space, the upright vp we may lose by stopping there, on the
+        way home of a character who could steal from ours."""
+        box, city = self.game.box, self.game.city
+        me = view["characters"][mine]
+        upright = [c for c in me["ingredient_cards"] if c not in me["sideways_cards"]]
+        if not upright:
+            return {}
+        worst = max(self._card_value(view, mine, c) for c in upright)
+        out: dict[Any, float] = {}
+        for ch in view["characters"]:
+            thief = ch["character"]
+            if thief in (mine, SON) or not isinstance(ch["at"], int):
+                continue
+            if thief == GRANDPA:
+                if not view["grandpa_child"] or view["child_steal_used"]:
+                    continue
+            elif box.ages[thief] >= box.ages[mine]:
+                continue
+            route = router.cheapest(thief, lambda node: node == SEAT)
+            if route is None:
+                continue
+            for place in route.path[1:]:
+                out[place] = out.get(place, 0.0) + self.dinner_theft_share * worst
+        return out
+
+    def _money(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        """Money on our character (it is vp); in the Dinner Hour only a real gain."""
+        box = self.game.box
+        if view["characters"][mine]["at"] == TABLE:
+            return None
+        options = [a for a in legal if isinstance(a, PlaceMoney) and a.character == mine]
+        if not options:
+            return None
+        best = max(options, key=lambda a: box.value[a.card]
+                   - (box.value[a.replacing] if a.replacing != -1 else 0))
+        gain = box.value[best.card] - (box.value[best.replacing] if best.replacing != -1 else 0)
+        if view["dinner"] and gain < 1:
+            return None
+        return best
 
     def _mp_price(self, view: dict[str, Any]) -> float:
         """What an mp from the hand is worth: less when the hand is full (draws are capped)."""
         fill = len(view["hand_cards"]) / self.game.box.hand_limit
-        return self.mp_vp * (1.5 - fill)
+        left = len(view["ingredient_row_cards"])
+        late = self.late_mp_factor if left == 0 else 1 + (self.late_mp_factor - 1) / 2 if left <= 2 else 1.0
+        return self.mp_vp * (1.5 - fill) * late
 
     def _available_mp(self, view: dict[str, Any]) -> int:
         box = self.game.box
@@ -667,7 +762,8 @@ class ExpertBot(MammaBot):
         router = Router(self.game, view)
         room = self._available_mp(view)
         plans = self._shop_plans(view, router, mine, room)
-        plans += self._steal_plans(view, router, mine, room)
+        for thief in range(CHARACTERS):
+            plans += self._steal_plans(view, router, thief, room)
         plans += self._schoolbus_plans(view, router, mine, room)
         plans += self._grandpa_plans(view, router, mine, room)
         return plans
@@ -770,7 +866,7 @@ class ExpertBot(MammaBot):
                 best.append(v)
         if sum(best) < me["price"]:
             return []
-        worth = self._worth(view, mine, card) - self.money_spent_vp * me["price"]
+        worth = self._worth(view, mine, card) - self._money_price(view) * me["price"]
         value = 0.5 * (worth + self._denial(view, card, mine))
         if value <= 0:
             return []
@@ -783,34 +879,42 @@ class ExpertBot(MammaBot):
         route = min(ends, key=lambda r: (r.cost, len(r.path)))
         return [Plan(mine, route.path, route.cost, value, "approach")]
 
-    def _steal_plans(self, view: dict[str, Any], router: Router, mine: int, room: int, *,
+    def _steal_plans(self, view: dict[str, Any], router: Router, thief: int, room: int, *,
                      home: bool = False) -> list[Plan]:
-        """Cross an older character to take its best upright card for ours."""
+        """``thief`` crosses an older character to take its best upright card: for our
+        character, or (another thief) only to hurt a likely rival."""
         box = self.game.box
-        if mine == SON or not self._can_move(view, mine):
+        mine = view["my_character"]
+        if thief == SON or not self._can_move(view, thief):
             return []
-        if mine == GRANDPA and (not view["grandpa_child"] or view["child_steal_used"]):
+        if thief == GRANDPA and (not view["grandpa_child"] or view["child_steal_used"]):
             return []
         weights = self._weights(view)
         plans = []
         for ch in view["characters"]:
             victim = ch["character"]
-            if victim == mine or not isinstance(ch["at"], int):
+            if victim in (mine, thief) or not isinstance(ch["at"], int):
                 continue
-            if mine != GRANDPA and box.ages[victim] <= box.ages[mine]:
+            if thief != GRANDPA and box.ages[victim] <= box.ages[thief]:
                 continue
             upright = [c for c in ch["ingredient_cards"] if c not in ch["sideways_cards"]
-                       and not (mine == GRANDPA and box.ingredient(c).mother_in_law)]
+                       and not (thief == GRANDPA and box.ingredient(c).mother_in_law)]
             if not upright:
                 continue
-            take = max(self._gain(view, mine, c) + self.harm_share * weights[victim] * self._card_value(view, victim, c)
-                       for c in upright)
+
+            def worth(card: int) -> float:
+                hurt = self.harm_share * weights[victim] * self._card_value(view, victim, card)
+                if thief == mine:
+                    return self._gain(view, mine, card) + hurt
+                return hurt - self.harm_share * weights[thief] * self._gain(view, thief, card)
+
+            take = max(worth(c) for c in upright)
             if take <= 0.5:
                 continue
-            path, cost = self._through(view, router, mine, ch["at"], room)
+            path, cost = self._through(view, router, thief, ch["at"], room)
             if path is None:
                 continue
-            plan = self._finish_after(view, router, mine, path, cost, room, take, "steal", home=home)
+            plan = self._finish_after(view, router, thief, path, cost, room, take, "steal", home=home)
             if plan is not None:
                 plans.append(plan)
         return plans
@@ -910,11 +1014,11 @@ class ExpertBot(MammaBot):
         if not view["grandpa_child"]:
             bus_at = view["pieces"][0]["at"]
             if bus_at in school:
-                piece, value = GRANDPA, 5.0
+                piece, value = GRANDPA, self.child_vp
                 if view["characters"][GRANDPA]["at"] in school:
                     piece = None  # both there: the Child comes at the end of the turn
             else:
-                piece, value = SCHOOLBUS, 3.0
+                piece, value = SCHOOLBUS, 0.7 * self.child_vp
             if piece is not None and self._can_move(view, piece):
                 routes = router.routes(piece, budget=room)
                 ends = [r for end, r in routes.items() if end in school]
@@ -957,11 +1061,12 @@ class ExpertBot(MammaBot):
                 out.append(Plan(piece, route.path, route.cost, value, "unblock"))
         return out
 
-    def _pursue(self, view: dict[str, Any], legal: list[Action], plan: Plan) -> Action | None:
-        """Fund the whole movement first, then take its first step."""
+    def _pursue(self, view: dict[str, Any], legal: list[Action], plan: Plan, *,
+                room: int | None = None) -> Action | None:
+        """Fund the whole movement first (with ``room`` cards at most), then take its first step."""
         mp = view["turn"]["mp"]
         if plan.cost > mp:
-            play = self._fund(view, legal, plan.cost - mp)
+            play = self._fund(view, legal, plan.cost - mp, room=room)
             if play is None:
                 return None
             self.route = plan
@@ -969,11 +1074,12 @@ class ExpertBot(MammaBot):
         self.route = plan
         return _first(legal, Step, lambda a: a.piece == plan.piece and a.to == plan.path[1])
 
-    def _fund(self, view: dict[str, Any], legal: list[Action], needed: int) -> Action | None:
+    def _fund(self, view: dict[str, Any], legal: list[Action], needed: int, *,
+              room: int | None = None) -> Action | None:
         """The movement card to play toward ``needed`` mp (fewest cards, least waste)."""
         box = self.game.box
         hand = [c for c in view["hand_cards"] if box.is_movement(c)]
-        room = len(hand)
+        room = len(hand) if room is None else min(room, len(hand))
         if view["dinner"]:
             room = min(room, box.dinner_max_cards - view["turn"]["played"])
         best = None
@@ -1010,7 +1116,26 @@ class ExpertBot(MammaBot):
         item = view["pending"]
         if item["kind"] == "place-ingredient":
             return self._place_ingredient(view, legal)
+        if item["kind"] == "steal":
+            return self._theft(view, legal, item["thief"], item["victim"])
         return super()._settle(view, legal)
+
+    def _theft(self, view: dict[str, Any], legal: list[Action], thief: int, victim: int) -> Action:
+        """Take the card worth most to us (our gain, a likely rival's loss), if any is."""
+        mine = view["my_character"]
+        steals = [a for a in legal if isinstance(a, Steal)]
+        if victim == mine or not steals:
+            return _first(legal, Decline)
+        weights = self._weights(view)
+
+        def worth(card: int) -> float:
+            hurt = self.harm_share * weights[victim] * self._card_value(view, victim, card)
+            if thief == mine:
+                return self._gain(view, mine, card) + hurt
+            return hurt - self.harm_share * weights[thief] * self._gain(view, thief, card)
+
+        best = max(steals, key=lambda a: worth(a.card))
+        return best if worth(best.card) > 0 else _first(legal, Decline)
 
     def _place_ingredient(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Near our character if the card suits it; near rivals who would pay for a bad one."""
@@ -1030,7 +1155,7 @@ class ExpertBot(MammaBot):
                 if ch["money"] < price:
                     continue
                 near = 1.0 / (1 + self._shop_cost(c, at, a.space))
-                value = self._worth(view, c, card) - self.money_spent_vp * price
+                value = self._worth(view, c, card) - self._money_price(view) * price
                 if c == mine:
                     total += value * near
                 else:
@@ -1059,5 +1184,5 @@ class ExpertBot(MammaBot):
         return None
 
 
-EXPERT_SECRET = MAMMA
+EXPERT_SECRET = WIFE
 GUESTS_SURE = 0.75
