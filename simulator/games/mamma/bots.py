@@ -13,7 +13,7 @@ from simulator.engine import Action
 from .box import CHARACTERS, GRANDMA, GRANDPA, MAMMA, SON, WIFE
 from .rules import (SCHOOLBUS, SEAT, TABLE, Arcade, AssignGuests, ChooseSecret, Decline, DiscardThree, Draft, Draw,
                     EndMovement, EndTurn, Finish, MammaGame, PlaceMoney, PlayMovement, RideBus,
-                    PlaceIngredient, SeatFifth, Steal, Step, TurnSideways)
+                    PlaceIngredient, SeatFifth, Steal, Step, TakeTaxi, TurnSideways)
 from .reading import SecretReading
 from .routes import Router
 from .scoring import ingredient_points
@@ -469,13 +469,15 @@ def _first(actions: Sequence[Action], kind: type, test=None):
 
 @dataclass(frozen=True)
 class Plan:
-    """One movement worth making: ``piece`` along ``path`` for ``cost`` mp, worth ``value`` vp."""
+    """One movement worth making: ``piece`` along ``path`` for ``cost`` mp, worth ``value`` vp
+    (``fare``: the Wife's money card paying a taxi ride instead of the mp)."""
 
     piece: int
     path: tuple
     cost: int
     value: float
     why: str
+    fare: int | None = None
 
 
 class ExpertBot(MammaBot):
@@ -495,8 +497,13 @@ class ExpertBot(MammaBot):
     advance_share = 0.5    # a step toward a shop out of reach, against buying there now
     progress_vp = 1.0      # a purchase while we lead: the end comes closer
     late_mp_factor = 3.0   # the last card in the city: cards are kept for the Dinner Hour
-    child_vp = 10.0        # the Grandpa with the Child: +4 vp and one theft
+    child_vp = 10.0
+    bus_miss_vp = 3.0      # the Grandma in the church: the turn's cards are lost, 3 mp to leave
+    block_vp = 2.5         # Dinner Hour: a rival kept from its seat loses about this much        # the Grandpa with the Child: +4 vp and one theft
     dinner_money_mp = 1.5
+    guard_vp = 2.0         # what a turn spent turning a card sideways costs (shopping)
+    guard_dinner_vp = 3.0  # ... and in the Dinner Hour, where it costs a turn of the race
+    draw_mp_vp = 0.4       # an mp drawn, in vp (doubled near the Dinner Hour)
     dinner_theft_share = 0.2  # chance a thief on its way home takes a card from us  # Dinner Hour: mp of the walk we give up to place a money card
 
     def __init__(self, game: MammaGame, seat: int) -> None:
@@ -531,35 +538,55 @@ class ExpertBot(MammaBot):
         return super().choose(view, legal_actions, rng)
 
     def _draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        """Look at the two face-up tops: movement for a walk (more so near dinner), money to pay."""
+        """Look at the two face-up tops and take the one worth more vp to us: money by what it
+        would add to our character's money in the end (and to paying), movement by its mp
+        (worth more when the hand is short of them, and more near the Dinner Hour)."""
         box = self.game.box
         draws = {a.deck: a for a in legal if isinstance(a, Draw)}
         if not draws:
             return _first(legal, EndTurn) or legal[0]
         hand = view["hand_cards"]
         mp = sum(box.value[c] for c in hand if box.is_movement(c))
-        cash = sum(box.value[c] for c in hand if box.is_money(c))
-        me = view["characters"][view["my_character"]]
         late = view["dinner"] or len(view["ingredient_row_cards"]) <= 1
         score = {}
         if "movement" in draws:
-            score["movement"] = (box.value[view["movement_top_card"]] + (2 if mp < (12 if late else 8) else 0)
-                                 + (1.5 if late else 0))
+            unit = self.draw_mp_vp * (2.0 if late else 1.0)
+            if mp >= (12 if late else 8):
+                unit *= 0.3
+            score["movement"] = unit * box.value[view["movement_top_card"]]
         if "money" in draws:
-            useful = me["at"] != TABLE and not view["dinner"]
-            need = (me["price"] or 2) + 3
-            score["money"] = (box.value[view["money_top_card"]] + (2 if cash + me["money"] < need else 0)
-                              - (0 if useful else 3))
+            score["money"] = self._money_draw_value(view, box.value[view["money_top_card"]])
         return draws[max(score, key=lambda d: score[d])]
 
+    def _money_draw_value(self, view: dict[str, Any], value: int) -> float:
+        """vp a money card of ``value`` would bring: a better final sum beside our character
+        (it cannot go there once seated), and help paying for the next purchase."""
+        box = self.game.box
+        me = view["characters"][view["my_character"]]
+        if me["at"] == TABLE:
+            return 0.0
+        held = [box.value[c] for c in me["money_cards"]]
+        cash = [box.value[c] for c in view["hand_cards"] if box.is_money(c)]
+        slots = me["money_capacity"]
+
+        def best(values: list[int]) -> int:
+            return sum(sorted(values, reverse=True)[:slots])
+
+        gain = best(held + cash + [value]) - best(held + cash)
+        need = (me["price"] if me["price"] is not None else 2) + 1
+        if not view["dinner"] and me["money"] + sum(cash) < need:
+            gain += 0.5 * value
+        return float(gain)
+
     # -- values ------------------------------------------------------------------------
-    def _paid(self, view: dict[str, Any], character: int) -> int | None:
-        """The money the cheapest payment of the ingredients card in the city takes."""
+    def _paid(self, view: dict[str, Any], character: int, *, without: int | None = None) -> int | None:
+        """The money the cheapest payment of the ingredients card in the city takes (None: the
+        character cannot pay; ``without``: a money card it will have given up first)."""
         price = view["characters"][character]["price"]
         if price is None:
             return None
         value = self.game.box.value
-        held = [value[c] for c in view["characters"][character]["money_cards"]]
+        held = [value[c] for c in view["characters"][character]["money_cards"] if c != without]
         best = None
         for size in range(len(held) + 1):
             for combo in combinations(held, size):
@@ -607,28 +634,134 @@ class ExpertBot(MammaBot):
 
     # -- a shopping turn -------------------------------------------------------------------
     def _main(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        turn = view["turn"]
+        fresh = turn["played"] == 0 and not turn["discarded"] and turn["mp"] == 0
+        guard = self._guard(view, mine) if fresh else 0.0
         if view["dinner"]:
             if view["characters"][mine]["at"] != TABLE:
+                if guard > self.guard_dinner_vp:
+                    action = self._protect_now(legal)
+                    if action is not None:
+                        return action
+                action = self._unblock_seat(view, legal, mine)
+                if action is not None:
+                    return action
                 return self._go_home(view, legal, mine)
+            action = self._block_seats(view, legal, mine)
+            if action is not None:
+                return action
             return super()._main(view, legal, mine)
-        turn = view["turn"]
         if view["ingredient_space"] is not None:
+            action = self._bus_ride(view, legal, mine)
+            if action is not None:
+                return action
             plans = self._plans(view, mine)
             if plans:
                 price = self._mp_price(view)
                 best = max(plans, key=lambda p: p.value - price * max(0, p.cost - turn["mp"]))
-                if best.value - price * max(0, best.cost - turn["mp"]) > 0:
+                net = best.value - price * max(0, best.cost - turn["mp"])
+                if net > 0 and net >= guard - self.guard_vp:
                     action = self._pursue(view, legal, best)
                     if action is not None:
                         return action
-        me = view["characters"][mine]
-        if turn["played"] == 0 and not turn["discarded"] and me["price"] is not None and me["money"] < me["price"]:
-            action = self._protect(view, legal, mine)
+        if guard > self.guard_vp:
+            action = self._protect_now(legal)
             if action is not None:
                 return action
         if not any(self.game.box.is_money(c) for c in view["hand_cards"]):
             return self._cycle(view, legal)
         return None
+
+    def _block_seats(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        """Dinner Hour, ours seated: a traffic card on the space before a rival's seat keeps the
+        rival from sitting down (nothing crosses a traffic card)."""
+        city = self.game.city
+        weights = self._weights(view)
+        router = Router(self.game, view)
+        room = self.game.box.dinner_max_cards - view["turn"]["played"]
+        budget = view["turn"]["mp"] + sum(sorted((self.game.box.value[c] for c in view["hand_cards"]
+                                                  if self.game.box.is_movement(c)), reverse=True)[:max(0, room)])
+        plans = []
+        for entrance in set(city.seat_entrances):
+            users = [c for c in range(CHARACTERS) if city.seat_entrances[c] == entrance
+                     and view["characters"][c]["at"] != TABLE]
+            value = sum(weights[c] * self.block_vp for c in users) - sum(
+                (1 - weights[c]) * 0.5 for c in users)
+            if not users or value <= 1.0:
+                continue
+            for piece in range(SCHOOLBUS + 1, self.game.pieces):
+                if router.location(piece) == entrance:
+                    break  # already shut
+            else:
+                for piece in range(SCHOOLBUS + 1, self.game.pieces):
+                    route = router.routes(piece, budget=budget).get(entrance)
+                    if route is not None and not self._guards_seat(view, piece):
+                        plans.append(Plan(piece, route.path, route.cost, value, "block"))
+        if not plans:
+            return None
+        best = max(plans, key=lambda p: p.value - 0.1 * p.cost)
+        return self._pursue(view, legal, best, room=room)
+
+    def _guards_seat(self, view: dict[str, Any], piece: int) -> bool:
+        """This traffic card already shuts a seat some character still needs."""
+        city = self.game.city
+        at = view["pieces"][piece - CHARACTERS]["at"]
+        return any(at == city.seat_entrances[c] and view["characters"][c]["at"] != TABLE
+                   for c in range(CHARACTERS))
+
+    def _unblock_seat(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        """Dinner Hour: a traffic card stands before our seat: move it off first."""
+        city = self.game.city
+        entrance = city.seat_entrances[mine]
+        router = Router(self.game, view)
+        for piece in range(SCHOOLBUS + 1, self.game.pieces):
+            if router.location(piece) != entrance:
+                continue
+            room = self.game.box.dinner_max_cards - view["turn"]["played"]
+            routes = [r for end, r in router.routes(piece).items() if end not in city.seat_entrances]
+            if not routes:
+                return None
+            route = min(routes, key=lambda r: (r.cost, len(r.path)))
+            return self._pursue(view, legal, Plan(piece, route.path, route.cost, 1.0, "unblock"), room=room)
+        return None
+
+    def _guard(self, view: dict[str, Any], mine: int) -> float:
+        """vp we expect to lose to thieves before our next turn (our best upright card times
+        the chance that some character able to rob ours comes across it)."""
+        box = self.game.box
+        me = view["characters"][mine]
+        upright = [c for c in me["ingredient_cards"] if c not in me["sideways_cards"]]
+        if not upright or not isinstance(me["at"], int):
+            return 0.0
+        worth = max(self._card_value(view, mine, c) for c in upright)
+        if worth <= 0:
+            return 0.0
+        weights = self._weights(view)
+        router = Router(self.game, view)
+        safe = 1.0
+        for ch in view["characters"]:
+            thief = ch["character"]
+            if thief in (mine, SON) or not isinstance(ch["at"], int):
+                continue
+            if thief == GRANDPA:
+                if not view["grandpa_child"] or view["child_steal_used"]:
+                    continue
+            elif box.ages[thief] >= box.ages[mine]:
+                continue
+            _, cost = self._through(view, router, thief, me["at"], 12)
+            if _ is None:
+                continue
+            reach = 0.6 if cost <= 7 else 0.25
+            safe *= 1 - weights[thief] * reach
+        return (1 - safe) * worth
+
+    def _protect_now(self, legal: list[Action]) -> Action | None:
+        """Discard the three least useful cards (then our best upright card goes sideways)."""
+        box = self.game.box
+        discards = [a for a in legal if isinstance(a, DiscardThree)]
+        if not discards:
+            return None
+        return min(discards, key=lambda a: sum(box.value[c] for c in a.cards))
 
     def _go_home(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
         """Dinner Hour: sit down this turn if the cards allow, else end as near the seat as they
@@ -765,6 +898,8 @@ class ExpertBot(MammaBot):
         for thief in range(CHARACTERS):
             plans += self._steal_plans(view, router, thief, room)
         plans += self._schoolbus_plans(view, router, mine, room)
+        plans += self._rescue_plans(view, router, mine, room)
+        plans += self._taxi_plans(view, router, mine)
         plans += self._grandpa_plans(view, router, mine, room)
         return plans
 
@@ -955,8 +1090,9 @@ class ExpertBot(MammaBot):
         return box.forward_first_step if end == entrance else city.distance(end, entrance) + 2
 
     def _through(self, view: dict[str, Any], router: Router, piece: int, target: int,
-                 room: int) -> tuple[tuple | None, int]:
-        """The cheapest path of ``piece`` onto the (occupied) space ``target``."""
+                 room: int, *, avoid: set | frozenset = frozenset()) -> tuple[tuple | None, int]:
+        """The cheapest path of ``piece`` onto the (occupied) space ``target``, not crossing
+        the spaces in ``avoid``."""
         start = router.location(piece)
         if not (isinstance(start, int) or start in (SEAT, "bench", "church")):
             return None, 0
@@ -970,7 +1106,7 @@ class ExpertBot(MammaBot):
             if spent > best.get(node, 1 << 30):
                 continue
             for nxt in router.next_places(piece, node):
-                if nxt in path or nxt in ("bench", "wc", SEAT):
+                if nxt in path or nxt in ("bench", "wc", SEAT) or nxt in avoid:
                     continue
                 cost = spent + router.step_cost(piece, node, nxt, len(path) == 1)
                 if cost > room or cost >= best.get(nxt, 1 << 30):
@@ -981,11 +1117,11 @@ class ExpertBot(MammaBot):
         return None, 0
 
     def _schoolbus_plans(self, view: dict[str, Any], router: Router, mine: int, room: int) -> list[Plan]:
-        """Run over a rival's Wife or Son: the hospital keeps them from shopping."""
+        """Run over a rival's Wife or Son: the hospital keeps them from shopping (and stealing)."""
         if not self._can_move(view, SCHOOLBUS):
             return []
         weights = self._weights(view)
-        left = len(view["ingredient_row_cards"]) + 1
+        avoid = {view["characters"][c]["at"] for c in (WIFE, SON) if c == mine}
         plans = []
         for victim in (WIFE, SON):
             if victim == mine or weights[victim] < 0.3:
@@ -993,16 +1129,123 @@ class ExpertBot(MammaBot):
             ch = view["characters"][victim]
             if not isinstance(ch["at"], int):
                 continue
-            loss = 1.5 * left / self.game.players
+            loss = self._menace(view, victim)
             if victim == SON:
                 upright = [c for c in ch["ingredient_cards"] if c not in ch["sideways_cards"]]
                 values = sorted(self._card_value(view, SON, c) for c in upright)
                 loss += sum(values[:len(upright) // 2])
-            path, cost = self._through(view, router, SCHOOLBUS, ch["at"], room)
+            path, cost = self._through(view, router, SCHOOLBUS, ch["at"], room, avoid=avoid)
             if path is None:
                 continue
             plans.append(Plan(SCHOOLBUS, path, cost, self.harm_share * weights[victim] * loss, "run-over"))
         return plans
+
+    def _menace(self, view: dict[str, Any], character: int) -> float:
+        """vp ``character`` may still win in the shops: its share of the cards left, and what it
+        could steal from the older characters around."""
+        box = self.game.box
+        left = len(view["ingredient_row_cards"]) + 1
+        gain = 1.5 * left / self.game.players
+        if character in (SON, GRANDPA):
+            return gain
+        for ch in view["characters"]:
+            victim = ch["character"]
+            if box.ages[victim] <= box.ages[character] or not isinstance(ch["at"], int):
+                continue
+            upright = [c for c in ch["ingredient_cards"] if c not in ch["sideways_cards"]]
+            if upright:
+                gain += 0.4 * max(self._gain(view, character, c) for c in upright)
+        return gain
+
+    def _taxi_plans(self, view: dict[str, Any], router: Router, mine: int) -> list[Plan]:
+        """Our Wife at the taxi: a money card buys 3 mp a point for a ride to the shop or to
+        a theft (worth it when that money is not needed to pay)."""
+        if mine != WIFE or not self._may_take_taxi(view):
+            return []
+        box, city = self.game.box, self.game.city
+        shop = view["ingredient_space"]
+        card = self._ingredient_card(view)
+        price = self._money_price(view)
+        plans = []
+        for fare in sorted(set(view["characters"][WIFE]["money_cards"]), key=lambda c: box.value[c]):
+            budget = box.value[fare] * city.taxi_multiplier
+            cost_vp = price * box.value[fare]
+            paid = self._paid(view, WIFE, without=fare)
+            if card is not None and paid is not None:
+                value = self._worth(view, WIFE, card) - price * paid + self._denial(view, card, WIFE) - cost_vp
+                ends = [r for end, r in router.routes(WIFE, budget=budget).items()
+                        if isinstance(end, int) and shop in city.neighbours[end]]
+                if ends and value > 0:
+                    route = min(ends, key=lambda r: (r.cost, len(r.path)))
+                    plans.append(Plan(WIFE, route.path, 0, value, "taxi-buy", fare))
+            for steal in self._steal_plans(view, router, WIFE, budget):
+                if steal.value - cost_vp > 0:
+                    plans.append(Plan(WIFE, steal.path, 0, steal.value - cost_vp, "taxi-steal", fare))
+        return plans
+
+    def _bus_ride(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        """Our Grandma at a bus stop: ride to the other stop when what she can do from there
+        beats what she can do from here (a sure thing with a remembered bus deck, else a bet
+        on the likeliest bus; a miss sends her to the church for the turn)."""
+        if mine != GRANDMA or not any(isinstance(a, RideBus) for a in legal):
+            return None
+        city = self.game.city
+        at = view["characters"][GRANDMA]["at"]
+        near = min(city.bus_stops, key=lambda stop: city.distance(at, stop))
+        other = city.bus_stops[1] if near == city.bus_stops[0] else city.bus_stops[0]
+        taken = self._taken(view, GRANDMA)
+        landings = [s for s in city.neighbours[other] if s not in taken and s != view["ingredient_space"]]
+        if not landings:
+            return None
+        here = self._grandma_outlook(view, at)
+        there = max(self._grandma_outlook(view, s) for s in landings)
+        number, odds = self._bus_odds(view)
+        if odds * there - (1 - odds) * self.bus_miss_vp - here <= 0.3:
+            return None
+        return _first(legal, RideBus, lambda a: a.number == number)
+
+    def _grandma_outlook(self, view: dict[str, Any], at: int) -> float:
+        """The best net value of a movement of the Grandma starting from ``at``."""
+        trial = dict(view)
+        trial["characters"] = [dict(ch) for ch in view["characters"]]
+        trial["characters"][GRANDMA]["at"] = at
+        price = self._mp_price(view)
+        plans = [p for p in self._plans(trial, GRANDMA) if p.piece == GRANDMA]
+        return max((p.value - price * max(0, p.cost - view["turn"]["mp"]) for p in plans), default=0.0)
+
+    def _bus_odds(self, view: dict[str, Any]) -> tuple[str, float]:
+        """The bus to declare and the chance it comes (the remembered top card, or the most
+        common number in the bus deck)."""
+        if view["bus_memory"]:
+            return view["bus_memory"][0], 1.0
+        labels = self.game.box.bus_labels
+        best = max(self.game.box.bus_numbers, key=labels.count)
+        return best, labels.count(best) / len(labels)
+
+    def _may_take_taxi(self, view: dict[str, Any]) -> bool:
+        """The Wife may ride now: on the taxi, or moved next to it this turn (or the option)."""
+        turn = view["turn"]
+        at = view["characters"][WIFE]["at"]
+        if turn["taxi_used"] or not isinstance(at, int) or not self._can_move(view, WIFE):
+            return False
+        if view["turn"]["stage"] != "main" or not view["characters"][WIFE]["money_cards"]:
+            return False
+        taxi = self.game.city.taxi
+        if at == taxi:
+            return True
+        beside = at in self.game.city.neighbours[taxi]
+        return beside and (WIFE in turn["moved"] or self.game.ride_from_next_to)
+
+    def _rescue_plans(self, view: dict[str, Any], router: Router, mine: int, room: int) -> list[Plan]:
+        """Our character lies in the hospital: the Mamma stopping next to it lets it out."""
+        if view["characters"][mine]["at"] != "hospital" or not self._can_move(view, MAMMA):
+            return []
+        beside = set(self.game.city.next_to_site("hospital"))
+        ends = [r for end, r in router.routes(MAMMA, budget=room).items() if end in beside]
+        if not ends:
+            return []
+        route = min(ends, key=lambda r: (r.cost, len(r.path)))
+        return [Plan(MAMMA, route.path, route.cost, self._menace(view, mine) + 1.0, "rescue")]
 
     def _grandpa_plans(self, view: dict[str, Any], router: Router, mine: int, room: int) -> list[Plan]:
         """Our Grandpa: the schoolbus and he next to the school (the Child), the bank."""
@@ -1065,6 +1308,9 @@ class ExpertBot(MammaBot):
                 room: int | None = None) -> Action | None:
         """Fund the whole movement first (with ``room`` cards at most), then take its first step."""
         mp = view["turn"]["mp"]
+        if plan.fare is not None:
+            self.route = plan
+            return _first(legal, TakeTaxi, lambda a: a.card == plan.fare)
         if plan.cost > mp:
             play = self._fund(view, legal, plan.cost - mp, room=room)
             if play is None:
