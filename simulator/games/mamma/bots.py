@@ -11,9 +11,10 @@ from typing import Any, Sequence
 from simulator.engine import Action
 
 from .box import CHARACTERS, GRANDMA, GRANDPA, MAMMA, SON, WIFE
-from .rules import (SCHOOLBUS, SEAT, TABLE, Arcade, AssignGuests, ChooseSecret, Decline, DiscardThree, Draft, Draw,
-                    EndMovement, EndTurn, Finish, MammaGame, PlaceMoney, PlayMovement, RideBus,
-                    PlaceIngredient, SeatFifth, Steal, Step, TakeTaxi, TurnSideways)
+from .rules import (SCHOOLBUS, SEAT, TABLE, Arcade, AssignGuests, ChooseSecret, Decline,
+                    DiscardThree, Draft, Draw, EndMovement, EndTurn, Finish, MammaGame,
+                    PlaceIngredient, PlaceMoney, PlayMovement, RideBus, SeatFifth, Steal, Step,
+                    TakeTaxi, TurnSideways)
 from .reading import SecretReading
 from .routes import Router
 from .scoring import ingredient_points
@@ -461,16 +462,18 @@ def _first(actions: Sequence[Action], kind: type, test=None):
     return None
 
 
-
 # ---------------------------------------------------------------------------------------
 # The expert
 # ---------------------------------------------------------------------------------------
+EXPERT_SECRET = WIFE  # Player A's pick: she robs four older relatives, and only the
+                      # Grandpa with the Child can rob her (measured best, see RULES.md)
+GUESTS_SURE = 0.75    # how sure the reading must be before the Guests card goes out early
 
 
 @dataclass(frozen=True)
 class Plan:
-    """One movement worth making: ``piece`` along ``path`` for ``cost`` mp, worth ``value`` vp
-    (``fare``: the Wife's money card paying a taxi ride instead of the mp)."""
+    """One movement worth making: ``piece`` along ``path`` for ``cost`` mp from the pool,
+    worth ``value`` vp (``fare``: the Wife's money card paying a taxi ride instead)."""
 
     piece: int
     path: tuple
@@ -481,176 +484,74 @@ class Plan:
 
 
 class ExpertBot(MammaBot):
-    """A thoughtful player: weighs every movement it could make this turn by the vp it wins.
+    """A thoughtful player: each turn it weighs every movement it could make by the vp it wins.
 
-    On top of the good bot: a Bayesian reading of the rivals (:mod:`.reading`); buys only
-    cards worth their price to its character; walks rivals into the Mother-in-Law's cards
-    they can pay for; places the next ingredients card where it helps it and hurts rivals;
-    gives its Guests card early to the likeliest rival.
+    Shopping: its character buys a card only when the card is worth its price (sets it could
+    grow, a rival kept from it); it walks rivals into buying cards bad for them, steals on
+    purpose (with its character, or with another to rob a likely rival), runs a rival's Wife or
+    Son over with the schoolbus, rides the taxi (Wife) and the bus (Grandma), goes for the Child
+    and the bank (Grandpa), frees its character from the hospital with the Mamma, turns a card
+    sideways when a thief can reach it, and places each new ingredients card where it suits it.
+    Rivals are read with a Bayesian tally (:mod:`.reading`); the Guests card goes early to the
+    likeliest rival. Cards are drawn by the face-up tops and kept for the Dinner Hour as it
+    nears. Dinner Hour: the cheapest way home with three cards (stealing on the way, keeping
+    clear of thieves, a card for money when the walk loses little), a blocked seat cleared; once
+    seated, traffic cards shut rivals' seats. Tunable weights are class attributes.
     """
 
-    mp_vp = 0.3            # what one mp from the hand is worth, in vp (cards are scarce)
-    money_spent_vp = 0.3   # what one money point paid out costs, in vp (it can be replaced)
-    harm_share = 0.8       # how much a vp taken from a likely rival counts against a vp of our own
-    promise_vp = 0.15      # per (food, card still to come) pair, scaled by the set it would grow
-    denial_share = 0.5     # how much of a card's worth to a rival we count for buying it first
-    advance_share = 0.5    # a step toward a shop out of reach, against buying there now
-    progress_vp = 1.0      # a purchase while we lead: the end comes closer
-    late_mp_factor = 3.0   # the last card in the city: cards are kept for the Dinner Hour
-    child_vp = 10.0
-    bus_miss_vp = 3.0      # the Grandma in the church: the turn's cards are lost, 3 mp to leave
-    block_vp = 2.5         # Dinner Hour: a rival kept from its seat loses about this much        # the Grandpa with the Child: +4 vp and one theft
-    dinner_money_mp = 1.5
-    guard_vp = 2.0         # what a turn spent turning a card sideways costs (shopping)
-    guard_dinner_vp = 3.0  # ... and in the Dinner Hour, where it costs a turn of the race
-    draw_mp_vp = 0.4       # an mp drawn, in vp (doubled near the Dinner Hour)
-    dinner_theft_share = 0.2  # chance a thief on its way home takes a card from us  # Dinner Hour: mp of the walk we give up to place a money card
+    mp_vp = 0.3               # one mp from the hand, in vp (cards are scarce)
+    money_spent_vp = 0.3      # one money point paid out, in vp, while it can still be replaced
+    harm_share = 0.8          # a vp taken from a likely rival, against a vp of our own
+    promise_vp = 0.15         # per (food, card still to come) pair, scaled by the set it grows
+    denial_share = 0.5        # share of a card's worth to a rival we count for buying it first
+    advance_share = 0.5       # a step toward a shop out of reach, against buying there now
+    progress_vp = 1.0         # a purchase while we lead: dinner comes closer
+    late_mp_factor = 5.0      # mp dearer when the last card is in the city (kept for dinner)
+    child_vp = 10.0           # the Grandpa with the Child: +4 vp, one theft
+    bus_miss_vp = 3.0         # the Grandma in the church: the turn's cards lost, 3 mp to leave
+    block_vp = 2.5            # Dinner Hour: what a rival kept from its seat loses
+    dinner_money_mp = 1.5     # Dinner Hour: mp of the walk given up to place a money card
+    guard_vp = 2.0            # a shopping turn spent turning a card sideways
+    guard_dinner_vp = 3.0     # ... a Dinner Hour turn (it costs a turn of the race)
+    draw_mp_vp = 0.4          # an mp drawn, in vp (doubled near the Dinner Hour)
+    dinner_theft_share = 0.2  # chance a thief on its way home robs us where we stop
 
     def __init__(self, game: MammaGame, seat: int) -> None:
         super().__init__(game, seat)
         self.reading = SecretReading(game.players, seat)
-        self.route: Plan | None = None
-        self.slots_turn = -1         # the Dinner Hour turn ``move_slots`` was decided for
+        self.route: Plan | None = None  # the movement under way
+        self.slots_turn = -1            # the Dinner Hour turn ``move_slots`` was decided for
         self.move_slots = 0
 
-    # -- reading -----------------------------------------------------------------------
+    # -- reading the rivals -------------------------------------------------------------
     def _observe(self, view: dict[str, Any]) -> None:
         super()._observe(view)
         self.reading.observe(view, self.game.box, self.game.city)
 
     def rivals(self, view: dict[str, Any]) -> dict[int, float]:
-        """Characters some rival likely plays, with 10 x that probability (the base scale)."""
-        weight = self.reading.rival_weight(view["my_character"])
-        return {c: 10.0 * w for c, w in enumerate(weight) if w >= 0.3 and c != view["my_character"]}
+        """Characters some rival likely plays, with 10 x that probability (the good bot's scale)."""
+        mine = view["my_character"]
+        weight = self.reading.rival_weight(mine)
+        return {c: 10.0 * w for c, w in enumerate(weight) if w >= 0.3 and c != mine}
 
     def _weights(self, view: dict[str, Any]) -> list[float]:
+        """Per character: the probability that a rival plays it."""
         return self.reading.rival_weight(view["my_character"])
 
-    # -- choosing ----------------------------------------------------------------------
+    # -- top level ----------------------------------------------------------------------
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
         if view["phase"] == "choose-secret":
-            self._observe(view)
             return next(a for a in legal_actions if isinstance(a, ChooseSecret)
                         and a.character == EXPERT_SECRET)
-        if view["movement"] is None and view["pending"] is None:
-            pass
         return super().choose(view, legal_actions, rng)
 
-    def _draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        """Look at the two face-up tops and take the one worth more vp to us: money by what it
-        would add to our character's money in the end (and to paying), movement by its mp
-        (worth more when the hand is short of them, and more near the Dinner Hour)."""
-        box = self.game.box
-        draws = {a.deck: a for a in legal if isinstance(a, Draw)}
-        if not draws:
-            return _first(legal, EndTurn) or legal[0]
-        hand = view["hand_cards"]
-        mp = sum(box.value[c] for c in hand if box.is_movement(c))
-        late = view["dinner"] or len(view["ingredient_row_cards"]) <= 1
-        score = {}
-        if "movement" in draws:
-            unit = self.draw_mp_vp * (2.0 if late else 1.0)
-            if mp >= (12 if late else 8):
-                unit *= 0.3
-            score["movement"] = unit * box.value[view["movement_top_card"]]
-        if "money" in draws:
-            score["money"] = self._money_draw_value(view, box.value[view["money_top_card"]])
-        return draws[max(score, key=lambda d: score[d])]
-
-    def _money_draw_value(self, view: dict[str, Any], value: int) -> float:
-        """vp a money card of ``value`` would bring: a better final sum beside our character
-        (it cannot go there once seated), and help paying for the next purchase."""
-        box = self.game.box
-        me = view["characters"][view["my_character"]]
-        if me["at"] == TABLE:
-            return 0.0
-        held = [box.value[c] for c in me["money_cards"]]
-        cash = [box.value[c] for c in view["hand_cards"] if box.is_money(c)]
-        slots = me["money_capacity"]
-
-        def best(values: list[int]) -> int:
-            return sum(sorted(values, reverse=True)[:slots])
-
-        gain = best(held + cash + [value]) - best(held + cash)
-        need = (me["price"] if me["price"] is not None else 2) + 1
-        if not view["dinner"] and me["money"] + sum(cash) < need:
-            gain += 0.5 * value
-        return float(gain)
-
-    # -- values ------------------------------------------------------------------------
-    def _paid(self, view: dict[str, Any], character: int, *, without: int | None = None) -> int | None:
-        """The money the cheapest payment of the ingredients card in the city takes (None: the
-        character cannot pay; ``without``: a money card it will have given up first)."""
-        price = view["characters"][character]["price"]
-        if price is None:
-            return None
-        value = self.game.box.value
-        held = [value[c] for c in view["characters"][character]["money_cards"] if c != without]
-        best = None
-        for size in range(len(held) + 1):
-            for combo in combinations(held, size):
-                total = sum(combo)
-                if total >= price and (best is None or total < best):
-                    best = total
-        return best
-
-    def _buy_value(self, view: dict[str, Any], character: int, card: int) -> float | None:
-        """vp ``character`` nets by buying ``card`` now (None: cannot pay)."""
-        paid = self._paid(view, character)
-        if paid is None:
-            return None
-        return self._worth(view, character, card) - self._money_price(view) * paid
-
-    def _money_price(self, view: dict[str, Any]) -> float:
-        """What a money point paid out costs: near the end it can no longer be replaced."""
-        left = len(view["ingredient_row_cards"])
-        late = 1.0 if left == 0 else 0.5 if left <= 2 else 0.0
-        return self.money_spent_vp + (1 - self.money_spent_vp) * late
-
-    def _worth(self, view: dict[str, Any], character: int, card: int) -> float:
-        """vp ``card`` brings ``character`` now, plus a share of the sets it could grow into."""
-        box = self.game.box
-        held = view["characters"][character]["ingredient_cards"]
-        rest = view["ingredient_row_cards"]
-        promise = 0.0
-        for food in box.ingredient(card).foods:
-            have = 1 + sum(1 for c in held if food in box.ingredient(c).foods)
-            later = sum(1 for c in rest if food in box.ingredient(c).foods)
-            promise += later * (have + 1)
-        return self._gain(view, character, card) + self.promise_vp * promise
-
-    def _denial(self, view: dict[str, Any], card: int, buyer: int) -> float:
-        """What keeping ``card`` from the rivals is worth (they would buy it otherwise)."""
-        weights = self._weights(view)
-        mine = view["my_character"]
-        return self.denial_share * max((weights[c] * max(0.0, self._worth(view, c, card))
-                                        for c in range(CHARACTERS) if c not in (mine, buyer)),
-                                       default=0.0)
-
-    def _ingredient_card(self, view: dict[str, Any]) -> int | None:
-        space = view["ingredient_space"]
-        return None if space is None else view["floor_cards"][space]
-
-    # -- a shopping turn -------------------------------------------------------------------
     def _main(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
         turn = view["turn"]
         fresh = turn["played"] == 0 and not turn["discarded"] and turn["mp"] == 0
         guard = self._guard(view, mine) if fresh else 0.0
         if view["dinner"]:
-            if view["characters"][mine]["at"] != TABLE:
-                if guard > self.guard_dinner_vp:
-                    action = self._protect_now(legal)
-                    if action is not None:
-                        return action
-                action = self._unblock_seat(view, legal, mine)
-                if action is not None:
-                    return action
-                return self._go_home(view, legal, mine)
-            action = self._block_seats(view, legal, mine)
-            if action is not None:
-                return action
-            return super()._main(view, legal, mine)
+            return self._dinner_turn(view, legal, mine, guard)
         if view["ingredient_space"] is not None:
             action = self._bus_ride(view, legal, mine)
             if action is not None:
@@ -672,187 +573,45 @@ class ExpertBot(MammaBot):
             return self._cycle(view, legal)
         return None
 
-    def _block_seats(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
-        """Dinner Hour, ours seated: a traffic card on the space before a rival's seat keeps the
-        rival from sitting down (nothing crosses a traffic card)."""
-        city = self.game.city
-        weights = self._weights(view)
-        router = Router(self.game, view)
-        room = self.game.box.dinner_max_cards - view["turn"]["played"]
-        budget = view["turn"]["mp"] + sum(sorted((self.game.box.value[c] for c in view["hand_cards"]
-                                                  if self.game.box.is_movement(c)), reverse=True)[:max(0, room)])
-        plans = []
-        for entrance in set(city.seat_entrances):
-            users = [c for c in range(CHARACTERS) if city.seat_entrances[c] == entrance
-                     and view["characters"][c]["at"] != TABLE]
-            value = sum(weights[c] * self.block_vp for c in users) - sum(
-                (1 - weights[c]) * 0.5 for c in users)
-            if not users or value <= 1.0:
-                continue
-            for piece in range(SCHOOLBUS + 1, self.game.pieces):
-                if router.location(piece) == entrance:
-                    break  # already shut
-            else:
-                for piece in range(SCHOOLBUS + 1, self.game.pieces):
-                    route = router.routes(piece, budget=budget).get(entrance)
-                    if route is not None and not self._guards_seat(view, piece):
-                        plans.append(Plan(piece, route.path, route.cost, value, "block"))
-        if not plans:
-            return None
-        best = max(plans, key=lambda p: p.value - 0.1 * p.cost)
-        return self._pursue(view, legal, best, room=room)
-
-    def _guards_seat(self, view: dict[str, Any], piece: int) -> bool:
-        """This traffic card already shuts a seat some character still needs."""
-        city = self.game.city
-        at = view["pieces"][piece - CHARACTERS]["at"]
-        return any(at == city.seat_entrances[c] and view["characters"][c]["at"] != TABLE
-                   for c in range(CHARACTERS))
-
-    def _unblock_seat(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
-        """Dinner Hour: a traffic card stands before our seat: move it off first."""
-        city = self.game.city
-        entrance = city.seat_entrances[mine]
-        router = Router(self.game, view)
-        for piece in range(SCHOOLBUS + 1, self.game.pieces):
-            if router.location(piece) != entrance:
-                continue
-            room = self.game.box.dinner_max_cards - view["turn"]["played"]
-            routes = [r for end, r in router.routes(piece).items() if end not in city.seat_entrances]
-            if not routes:
-                return None
-            route = min(routes, key=lambda r: (r.cost, len(r.path)))
-            return self._pursue(view, legal, Plan(piece, route.path, route.cost, 1.0, "unblock"), room=room)
-        return None
-
-    def _guard(self, view: dict[str, Any], mine: int) -> float:
-        """vp we expect to lose to thieves before our next turn (our best upright card times
-        the chance that some character able to rob ours comes across it)."""
+    def _draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Take the face-up top worth more vp to us: money by what it would add to our
+        character's money in the end (and to paying), movement by its mp (worth more when the
+        hand is short of them, and near the Dinner Hour)."""
         box = self.game.box
-        me = view["characters"][mine]
-        upright = [c for c in me["ingredient_cards"] if c not in me["sideways_cards"]]
-        if not upright or not isinstance(me["at"], int):
+        draws = {a.deck: a for a in legal if isinstance(a, Draw)}
+        if not draws:
+            return _first(legal, EndTurn) or legal[0]
+        mp = sum(box.value[c] for c in view["hand_cards"] if box.is_movement(c))
+        late = view["dinner"] or len(view["ingredient_row_cards"]) <= 1
+        score = {}
+        if "movement" in draws:
+            unit = self.draw_mp_vp * (2.0 if late else 1.0)
+            if mp >= (12 if late else 8):
+                unit *= 0.3
+            score["movement"] = unit * box.value[view["movement_top_card"]]
+        if "money" in draws:
+            score["money"] = self._money_draw_value(view, box.value[view["money_top_card"]])
+        return draws[max(score, key=lambda d: score[d])]
+
+    def _money_draw_value(self, view: dict[str, Any], value: int) -> float:
+        """vp a money card of ``value`` would bring: a better final sum beside our character
+        (none once it is seated), and help paying for the next purchase."""
+        box = self.game.box
+        me = view["characters"][view["my_character"]]
+        if me["at"] == TABLE:
             return 0.0
-        worth = max(self._card_value(view, mine, c) for c in upright)
-        if worth <= 0:
-            return 0.0
-        weights = self._weights(view)
-        router = Router(self.game, view)
-        safe = 1.0
-        for ch in view["characters"]:
-            thief = ch["character"]
-            if thief in (mine, SON) or not isinstance(ch["at"], int):
-                continue
-            if thief == GRANDPA:
-                if not view["grandpa_child"] or view["child_steal_used"]:
-                    continue
-            elif box.ages[thief] >= box.ages[mine]:
-                continue
-            _, cost = self._through(view, router, thief, me["at"], 12)
-            if _ is None:
-                continue
-            reach = 0.6 if cost <= 7 else 0.25
-            safe *= 1 - weights[thief] * reach
-        return (1 - safe) * worth
+        held = [box.value[c] for c in me["money_cards"]]
+        cash = [box.value[c] for c in view["hand_cards"] if box.is_money(c)]
+        slots = me["money_capacity"]
 
-    def _protect_now(self, legal: list[Action]) -> Action | None:
-        """Discard the three least useful cards (then our best upright card goes sideways)."""
-        box = self.game.box
-        discards = [a for a in legal if isinstance(a, DiscardThree)]
-        if not discards:
-            return None
-        return min(discards, key=lambda a: sum(box.value[c] for c in a.cards))
+        def best(values: list[int]) -> int:
+            return sum(sorted(values, reverse=True)[:slots])
 
-    def _go_home(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
-        """Dinner Hour: sit down this turn if the cards allow, else end as near the seat as they
-        allow (stealing on the way when it costs little), keeping a card for money when the
-        walk loses little by it."""
-        turn = view["turn"]
-        if self.slots_turn != turn["number"]:
-            self.slots_turn = turn["number"]
-            self.move_slots = self._movement_slots(view, mine)
-        room = self.move_slots - turn["played"]
-        best = self._home_plan(view, mine, room)
-        if best is None:
-            return None
-        return self._pursue(view, legal, best, room=room)
-
-    def _movement_slots(self, view: dict[str, Any], mine: int) -> int:
-        """How many of this turn's cards go to walking (the rest may be money)."""
-        full = self.game.box.dinner_max_cards - view["turn"]["played"]
-        best = self._home_plan(view, mine, full)
-        if best is None or best.path[-1] == SEAT or full < 2:
-            return full
-        if self._money_gain(view, mine) < 2:
-            return full
-        fewer = self._home_plan(view, mine, full - 1)
-        here = -self._left_home(mine, view["characters"][mine]["at"])
-        loss = best.value - (fewer.value if fewer is not None else here)
-        return full - 1 if loss <= self.dinner_money_mp else full
-
-    def _money_gain(self, view: dict[str, Any], mine: int) -> int:
-        """vp the best money card in hand would add to our character now."""
-        box = self.game.box
-        me = view["characters"][mine]
-        held = sorted(box.value[c] for c in me["money_cards"])
-        best = 0
-        for card in view["hand_cards"]:
-            if not box.is_money(card):
-                continue
-            v = box.value[card]
-            if len(held) < me["money_capacity"]:
-                best = max(best, v)
-            elif held:
-                best = max(best, v - held[0])
-        return best
-
-    def _home_plan(self, view: dict[str, Any], mine: int, room: int) -> Plan | None:
-        """The movement that ends nearest our seat with ``room`` more cards at most."""
-        box = self.game.box
-        router = Router(self.game, view)
-        mp = view["turn"]["mp"]
-        hand = sorted((box.value[c] for c in view["hand_cards"] if box.is_movement(c)), reverse=True)
-        budget = mp + sum(hand[:max(0, room)])
-        if budget <= 0:
-            return None
-        left = functools.partial(self._left_home, mine)
-        danger = self._thieves_paths(view, router, mine)
-        plans = [Plan(mine, route.path, route.cost, -left(end) - danger.get(end, 0.0), "home")
-                 for end, route in router.routes(mine, budget=budget).items()]
-        plans += [Plan(p.piece, p.path, p.cost, 0.7 * p.value - left(p.path[-1]) - danger.get(p.path[-1], 0.0), p.why)
-                  for p in self._steal_plans(view, router, mine, budget, home=True)]
-        if not plans:
-            return None
-        best = max(plans, key=lambda p: (p.value, -p.cost))
-        if best.value <= -left(router.location(mine)):
-            return None  # nothing brings us nearer
-        return best
-
-    def _thieves_paths(self, view: dict[str, Any], router: Router, mine: int) -> dict[Any, float]:
-        """Dinner Hour: for each space, the upright vp we may lose by stopping there, on the
-        way home of a character who could steal from ours."""
-        box, city = self.game.box, self.game.city
-        me = view["characters"][mine]
-        upright = [c for c in me["ingredient_cards"] if c not in me["sideways_cards"]]
-        if not upright:
-            return {}
-        worst = max(self._card_value(view, mine, c) for c in upright)
-        out: dict[Any, float] = {}
-        for ch in view["characters"]:
-            thief = ch["character"]
-            if thief in (mine, SON) or not isinstance(ch["at"], int):
-                continue
-            if thief == GRANDPA:
-                if not view["grandpa_child"] or view["child_steal_used"]:
-                    continue
-            elif box.ages[thief] >= box.ages[mine]:
-                continue
-            route = router.cheapest(thief, lambda node: node == SEAT)
-            if route is None:
-                continue
-            for place in route.path[1:]:
-                out[place] = out.get(place, 0.0) + self.dinner_theft_share * worst
-        return out
+        gain = float(best(held + cash + [value]) - best(held + cash))
+        need = (me["price"] if me["price"] is not None else 2) + 1
+        if not view["dinner"] and me["money"] + sum(cash) < need:
+            gain += 0.5 * value
+        return gain
 
     def _money(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
         """Money on our character (it is vp); in the Dinner Hour only a real gain."""
@@ -862,34 +621,14 @@ class ExpertBot(MammaBot):
         options = [a for a in legal if isinstance(a, PlaceMoney) and a.character == mine]
         if not options:
             return None
-        best = max(options, key=lambda a: box.value[a.card]
-                   - (box.value[a.replacing] if a.replacing != -1 else 0))
-        gain = box.value[best.card] - (box.value[best.replacing] if best.replacing != -1 else 0)
-        if view["dinner"] and gain < 1:
-            return None
-        return best
 
-    def _mp_price(self, view: dict[str, Any]) -> float:
-        """What an mp from the hand is worth: less when the hand is full (draws are capped)."""
-        fill = len(view["hand_cards"]) / self.game.box.hand_limit
-        left = len(view["ingredient_row_cards"])
-        late = self.late_mp_factor if left == 0 else 1 + (self.late_mp_factor - 1) / 2 if left <= 2 else 1.0
-        return self.mp_vp * (1.5 - fill) * late
+        def gain(a: PlaceMoney) -> int:
+            return box.value[a.card] - (box.value[a.replacing] if a.replacing != -1 else 0)
 
-    def _available_mp(self, view: dict[str, Any]) -> int:
-        box = self.game.box
-        return view["turn"]["mp"] + sum(box.value[c] for c in view["hand_cards"] if box.is_movement(c))
+        best = max(options, key=gain)
+        return None if view["dinner"] and gain(best) < 1 else best
 
-    def _can_move(self, view: dict[str, Any], piece: int) -> bool:
-        if piece >= CHARACTERS:
-            return isinstance(view["pieces"][piece - CHARACTERS]["at"], int)
-        at = view["characters"][piece]["at"]
-        if not (isinstance(at, int) or at in (SEAT, "bench", "church")):
-            return False
-        if piece in view["turn"]["bought"]:
-            return False
-        return not (piece == GRANDMA and view["turn"]["bus_missed"])
-
+    # -- shopping: the movements worth making --------------------------------------------
     def _plans(self, view: dict[str, Any], mine: int) -> list[Plan]:
         """Every movement worth considering this turn, with its value in vp."""
         router = Router(self.game, view)
@@ -910,69 +649,74 @@ class ExpertBot(MammaBot):
         city = self.game.city
         weights = self._weights(view)
         next_card = view["ingredient_row_cards"][0] if view["ingredient_row_cards"] else None
-        # whoever buys lets us place the next card: worth something if it suits us
-        placing = 0.0
-        if next_card is not None:
-            placing = 0.3 * max(0.0, self._gain(view, mine, next_card))
+        # whoever buys, we place the next card: worth something if it suits us
+        placing = 0.3 * max(0.0, self._gain(view, mine, next_card)) if next_card is not None else 0.0
         if self._standing(view) > 0:
-            placing += self.progress_vp  # ahead: every card sold brings dinner closer
+            placing += self.progress_vp
         plans: list[Plan] = []
         for piece in range(CHARACTERS):
             if not self._can_move(view, piece):
                 continue
             buy = self._buy_value(view, piece, card)
-            if buy is None:
+            if buy is None:  # cannot pay: walking there buys nothing
                 if piece == mine:
-                    plans.extend(self._approach(view, router, mine, shop, card, room))
-                continue  # cannot pay: walking there buys nothing
+                    plans += self._approach(view, router, mine, shop, card, room)
+                continue
             if piece == mine:
                 value = buy + placing + self._denial(view, card, mine)
-            else:
-                harm = -buy  # what the character's player loses by this purchase
-                value = self.harm_share * weights[piece] * harm + placing
+            else:  # what that character's player loses by the purchase
+                value = -self.harm_share * weights[piece] * buy + placing
                 if weights[piece] < 0.2 and buy > 0:
-                    value -= 0.5  # do not feed an unknown character
+                    value -= 0.5  # do not feed a character we cannot place
             if value <= 0:
                 continue
-            routes = router.routes(piece, budget=room)
-            ends = [r for end, r in routes.items() if isinstance(end, int) and shop in city.neighbours[end]]
+            ends = [r for end, r in router.routes(piece, budget=room).items()
+                    if isinstance(end, int) and shop in city.neighbours[end]]
             if ends:
                 route = min(ends, key=lambda r: (r.cost, len(r.path)))
                 plans.append(Plan(piece, route.path, route.cost, value, "buy" if piece == mine else "make-buy"))
             elif piece == mine:
-                if self._walled_in(view, router, mine, shop):
-                    plans.extend(self._unblock(view, router, mine, shop, 0.5 * value, room))
+                if self._walled_in(router, mine, shop):
+                    plans += self._unblock(view, router, mine, shop, 0.5 * value, room)
                 elif not self._contested(view, mine):
-                    plans.extend(self._advance(view, router, mine, shop, self.advance_share * value, room))
+                    plans += self._advance(router, mine, shop, self.advance_share * value, room)
         return plans
 
-    def _score(self, view: dict[str, Any], character: int) -> float:
-        """vp the character has now (ingredients, money, its card, the Guests)."""
-        guests = view["characters"][character]["guests_card"]
-        value = self.game.box.guests_value(guests) if guests is not None else 0
-        return self._vp_now(view, character) + value
+    def _approach(self, view: dict[str, Any], router: Router, mine: int, shop: int, card: int,
+                  room: int) -> list[Plan]:
+        """Money comes at the end of the turn: walk now to two steps from the shop."""
+        box, city = self.game.box, self.game.city
+        me = view["characters"][mine]
+        if me["price"] is None or view["turn"]["stage"] != "main":
+            return []
+        best = [box.value[c] for c in me["money_cards"]]
+        for v in sorted((box.value[c] for c in view["hand_cards"] if box.is_money(c)), reverse=True):
+            if len(best) < me["money_capacity"]:  # the money we could hold by the turn's end
+                best.append(v)
+            elif best and min(best) < v:
+                best.remove(min(best))
+                best.append(v)
+        if sum(best) < me["price"]:
+            return []
+        worth = self._worth(view, mine, card) - self._money_price(view) * me["price"]
+        value = 0.5 * (worth + self._denial(view, card, mine))
+        here = me["at"]
+        now = self._shop_cost(mine, here, shop) if isinstance(here, int) or here == SEAT else 99
+        if value <= 0 or now <= 1:
+            return []
+        ends = [r for end, r in router.routes(mine, budget=min(room, now)).items()
+                if isinstance(end, int) and city.distance(end, shop) == 2]
+        if not ends:
+            return []
+        route = min(ends, key=lambda r: (r.cost, len(r.path)))
+        return [Plan(mine, route.path, route.cost, value, "approach")]
 
-    def _standing(self, view: dict[str, Any]) -> float:
-        """Our vp now minus the best rival's (as far as we can tell who plays whom)."""
-        mine = view["my_character"]
-        probs = self.reading.marginals(mine)
-        scores = [self._score(view, c) for c in range(CHARACTERS)]
-        best = max((sum(p * v for p, v in zip(probs[s], scores))
-                    for s in range(self.game.players) if s != self.seat), default=0.0)
-        return scores[mine] - best
-
-    def _contested(self, view: dict[str, Any], mine: int) -> bool:
-        """Some likely rival could walk to the shop and pay for its card."""
-        weights = self._weights(view)
-        return any(c != mine and weights[c] >= 0.3 and self._can_move(view, c)
-                   and self._paid(view, c) is not None for c in range(CHARACTERS))
-
-    def _advance(self, view: dict[str, Any], router: Router, mine: int, shop: int, value: float,
-                 room: int) -> list[Plan]:
-        """The shop is out of reach this turn: go as far along the way as the hand allows."""
+    def _advance(self, router: Router, mine: int, shop: int, value: float, room: int) -> list[Plan]:
+        """The shop is out of reach this turn (and no rival can get there): go as far along
+        the way as the hand allows."""
         city = self.game.city
-        full = router.routes(mine)
-        ends = [r for end, r in full.items() if isinstance(end, int) and shop in city.neighbours[end]]
+        ends = [r for end, r in router.routes(mine).items()
+                if isinstance(end, int) and shop in city.neighbours[end]]
         if not ends:
             return []
         route = min(ends, key=lambda r: (r.cost, len(r.path)))
@@ -983,48 +727,43 @@ class ExpertBot(MammaBot):
                 return [Plan(mine, reachable[stop].path, reachable[stop].cost, value, "advance")]
         return []
 
-    def _approach(self, view: dict[str, Any], router: Router, mine: int, shop: int, card: int,
-                  room: int) -> list[Plan]:
-        """Money comes at the end of the turn: walk now to one step short of the shop."""
-        box, city = self.game.box, self.game.city
-        me = view["characters"][mine]
-        if me["price"] is None or view["turn"]["stage"] != "main":
-            return []
-        values = sorted((box.value[c] for c in me["money_cards"]), reverse=True)
-        hand = sorted((box.value[c] for c in view["hand_cards"] if box.is_money(c)), reverse=True)
-        best = values[:]
-        for v in hand:  # the money we could have by the end of this turn
-            if len(best) < me["money_capacity"]:
-                best.append(v)
-            elif best and min(best) < v:
-                best.remove(min(best))
-                best.append(v)
-        if sum(best) < me["price"]:
-            return []
-        worth = self._worth(view, mine, card) - self._money_price(view) * me["price"]
-        value = 0.5 * (worth + self._denial(view, card, mine))
-        if value <= 0:
-            return []
-        here = me["at"]
-        now = self._shop_cost(mine, here, shop) if isinstance(here, int) or here == SEAT else 99
-        routes = router.routes(mine, budget=min(room, now))
-        ends = [r for end, r in routes.items() if isinstance(end, int) and city.distance(end, shop) == 2]
-        if not ends or now <= 1:
-            return []
-        route = min(ends, key=lambda r: (r.cost, len(r.path)))
-        return [Plan(mine, route.path, route.cost, value, "approach")]
+    def _walled_in(self, router: Router, mine: int, shop: int) -> bool:
+        """No amount of mp would bring our character next to the shop."""
+        city = self.game.city
+        return not any(isinstance(end, int) and shop in city.neighbours[end]
+                       for end in router.routes(mine))
+
+    def _unblock(self, view: dict[str, Any], router: Router, mine: int, shop: int, value: float,
+                 room: int) -> list[Plan]:
+        """Every space next to the shop is taken: move one of the others out of the way."""
+        city = self.game.city
+        out = []
+        for piece in range(self.game.pieces):
+            if piece == mine or not self._can_move(view, piece):
+                continue
+            at = router.location(piece)
+            if not isinstance(at, int) or shop not in city.neighbours[at]:
+                continue
+            if piece < CHARACTERS and self._paid(view, piece) is not None:
+                continue  # it would only buy the card itself
+            ends = [r for end, r in router.routes(piece, budget=room).items()
+                    if not (isinstance(end, int) and shop in city.neighbours[end])]
+            if ends:
+                route = min(ends, key=lambda r: (r.cost, len(r.path)))
+                out.append(Plan(piece, route.path, route.cost, value, "unblock"))
+        return out
 
     def _steal_plans(self, view: dict[str, Any], router: Router, thief: int, room: int, *,
                      home: bool = False) -> list[Plan]:
         """``thief`` crosses an older character to take its best upright card: for our
-        character, or (another thief) only to hurt a likely rival."""
+        character, or (another thief) only to rob a likely rival. ``home``: then as near the
+        thief's seat as it gets (Dinner Hour)."""
         box = self.game.box
         mine = view["my_character"]
         if thief == SON or not self._can_move(view, thief):
             return []
         if thief == GRANDPA and (not view["grandpa_child"] or view["child_steal_used"]):
             return []
-        weights = self._weights(view)
         plans = []
         for ch in view["characters"]:
             victim = ch["character"]
@@ -1036,17 +775,10 @@ class ExpertBot(MammaBot):
                        and not (thief == GRANDPA and box.ingredient(c).mother_in_law)]
             if not upright:
                 continue
-
-            def worth(card: int) -> float:
-                hurt = self.harm_share * weights[victim] * self._card_value(view, victim, card)
-                if thief == mine:
-                    return self._gain(view, mine, card) + hurt
-                return hurt - self.harm_share * weights[thief] * self._gain(view, thief, card)
-
-            take = max(worth(c) for c in upright)
+            take = max(self._steal_worth(view, thief, victim, c) for c in upright)
             if take <= 0.5:
                 continue
-            path, cost = self._through(view, router, thief, ch["at"], room)
+            path, cost = self._through(router, thief, ch["at"], room)
             if path is None:
                 continue
             plan = self._finish_after(view, router, thief, path, cost, room, take, "steal", home=home)
@@ -1057,8 +789,7 @@ class ExpertBot(MammaBot):
     def _finish_after(self, view: dict[str, Any], router: Router, piece: int, path: tuple, cost: int,
                       room: int, value: float, why: str, *, home: bool = False) -> Plan | None:
         """Carry on from ``path`` to the best stop: the cheapest (buying on the way only if it
-        pays), or with ``home`` the one nearest the seat. The plan's value leaves out what is
-        still to walk home."""
+        pays), or with ``home`` the one nearest the seat (whose distance the caller weighs)."""
         city = self.game.city
         shop = view["ingredient_space"]
         card = self._ingredient_card(view)
@@ -1079,20 +810,10 @@ class ExpertBot(MammaBot):
         _, route, extra = best
         return Plan(piece, route.path, route.cost + cost, value + extra, why)
 
-    def _left_home(self, character: int, end) -> int:
-        """Dinner Hour: mp a fresh movement from ``end`` needs to sit ``character`` down."""
-        box, city = self.game.box, self.game.city
-        if end == SEAT:
-            return 0
-        if not isinstance(end, int):
-            return 99
-        entrance = city.seat_entrances[character]
-        return box.forward_first_step if end == entrance else city.distance(end, entrance) + 2
-
-    def _through(self, view: dict[str, Any], router: Router, piece: int, target: int,
-                 room: int, *, avoid: set | frozenset = frozenset()) -> tuple[tuple | None, int]:
-        """The cheapest path of ``piece`` onto the (occupied) space ``target``, not crossing
-        the spaces in ``avoid``."""
+    def _through(self, router: Router, piece: int, target: int, room: int, *,
+                 avoid: set | frozenset = frozenset()) -> tuple[tuple | None, int]:
+        """The cheapest path of ``piece`` onto the (occupied) space ``target`` within ``room``
+        mp, not crossing the spaces in ``avoid``; (None, 0) if there is none."""
         start = router.location(piece)
         if not (isinstance(start, int) or start in (SEAT, "bench", "church")):
             return None, 0
@@ -1124,42 +845,33 @@ class ExpertBot(MammaBot):
         avoid = {view["characters"][c]["at"] for c in (WIFE, SON) if c == mine}
         plans = []
         for victim in (WIFE, SON):
-            if victim == mine or weights[victim] < 0.3:
-                continue
             ch = view["characters"][victim]
-            if not isinstance(ch["at"], int):
+            if victim == mine or weights[victim] < 0.3 or not isinstance(ch["at"], int):
                 continue
             loss = self._menace(view, victim)
-            if victim == SON:
+            if victim == SON:  # and he loses half his upright cards
                 upright = [c for c in ch["ingredient_cards"] if c not in ch["sideways_cards"]]
                 values = sorted(self._card_value(view, SON, c) for c in upright)
                 loss += sum(values[:len(upright) // 2])
-            path, cost = self._through(view, router, SCHOOLBUS, ch["at"], room, avoid=avoid)
-            if path is None:
-                continue
-            plans.append(Plan(SCHOOLBUS, path, cost, self.harm_share * weights[victim] * loss, "run-over"))
+            path, cost = self._through(router, SCHOOLBUS, ch["at"], room, avoid=avoid)
+            if path is not None:
+                plans.append(Plan(SCHOOLBUS, path, cost, self.harm_share * weights[victim] * loss, "run-over"))
         return plans
 
-    def _menace(self, view: dict[str, Any], character: int) -> float:
-        """vp ``character`` may still win in the shops: its share of the cards left, and what it
-        could steal from the older characters around."""
-        box = self.game.box
-        left = len(view["ingredient_row_cards"]) + 1
-        gain = 1.5 * left / self.game.players
-        if character in (SON, GRANDPA):
-            return gain
-        for ch in view["characters"]:
-            victim = ch["character"]
-            if box.ages[victim] <= box.ages[character] or not isinstance(ch["at"], int):
-                continue
-            upright = [c for c in ch["ingredient_cards"] if c not in ch["sideways_cards"]]
-            if upright:
-                gain += 0.4 * max(self._gain(view, character, c) for c in upright)
-        return gain
+    def _rescue_plans(self, view: dict[str, Any], router: Router, mine: int, room: int) -> list[Plan]:
+        """Our character lies in the hospital: the Mamma stopping next to it lets it out."""
+        if view["characters"][mine]["at"] != "hospital" or not self._can_move(view, MAMMA):
+            return []
+        beside = set(self.game.city.next_to_site("hospital"))
+        ends = [r for end, r in router.routes(MAMMA, budget=room).items() if end in beside]
+        if not ends:
+            return []
+        route = min(ends, key=lambda r: (r.cost, len(r.path)))
+        return [Plan(MAMMA, route.path, route.cost, self._menace(view, mine) + 1.0, "rescue")]
 
     def _taxi_plans(self, view: dict[str, Any], router: Router, mine: int) -> list[Plan]:
-        """Our Wife at the taxi: a money card buys 3 mp a point for a ride to the shop or to
-        a theft (worth it when that money is not needed to pay)."""
+        """Our Wife at the taxi: a money card buys 3 mp a point for a ride to the shop or to a
+        theft (worth it when that money is not needed to pay)."""
         if mine != WIFE or not self._may_take_taxi(view):
             return []
         box, city = self.game.box, self.game.city
@@ -1169,24 +881,66 @@ class ExpertBot(MammaBot):
         plans = []
         for fare in sorted(set(view["characters"][WIFE]["money_cards"]), key=lambda c: box.value[c]):
             budget = box.value[fare] * city.taxi_multiplier
-            cost_vp = price * box.value[fare]
+            fare_vp = price * box.value[fare]
             paid = self._paid(view, WIFE, without=fare)
             if card is not None and paid is not None:
-                value = self._worth(view, WIFE, card) - price * paid + self._denial(view, card, WIFE) - cost_vp
+                value = (self._worth(view, WIFE, card) - price * paid + self._denial(view, card, WIFE)
+                         - fare_vp)
                 ends = [r for end, r in router.routes(WIFE, budget=budget).items()
                         if isinstance(end, int) and shop in city.neighbours[end]]
                 if ends and value > 0:
                     route = min(ends, key=lambda r: (r.cost, len(r.path)))
                     plans.append(Plan(WIFE, route.path, 0, value, "taxi-buy", fare))
             for steal in self._steal_plans(view, router, WIFE, budget):
-                if steal.value - cost_vp > 0:
-                    plans.append(Plan(WIFE, steal.path, 0, steal.value - cost_vp, "taxi-steal", fare))
+                if steal.value > fare_vp:
+                    plans.append(Plan(WIFE, steal.path, 0, steal.value - fare_vp, "taxi-steal", fare))
+        return plans
+
+    def _may_take_taxi(self, view: dict[str, Any]) -> bool:
+        """The Wife may ride now: on the taxi, or moved next to it this turn (or by option)."""
+        turn = view["turn"]
+        at = view["characters"][WIFE]["at"]
+        if turn["taxi_used"] or turn["stage"] != "main" or not isinstance(at, int):
+            return False
+        if not self._can_move(view, WIFE) or not view["characters"][WIFE]["money_cards"]:
+            return False
+        taxi = self.game.city.taxi
+        if at == taxi:
+            return True
+        beside = at in self.game.city.neighbours[taxi]
+        return beside and (WIFE in turn["moved"] or self.game.ride_from_next_to)
+
+    def _grandpa_plans(self, view: dict[str, Any], router: Router, mine: int, room: int) -> list[Plan]:
+        """Our Grandpa: the schoolbus and he next to the school (the Child), the bank."""
+        if mine != GRANDPA:
+            return []
+        city = self.game.city
+        school = set(city.next_to_site("school"))
+        plans = []
+        if not view["grandpa_child"]:
+            piece: int | None = GRANDPA
+            value = self.child_vp
+            if view["pieces"][0]["at"] not in school:
+                piece, value = SCHOOLBUS, 0.7 * self.child_vp
+            elif view["characters"][GRANDPA]["at"] in school:
+                piece = None  # both there: the Child comes at the end of the turn
+            if piece is not None and self._can_move(view, piece):
+                ends = [r for end, r in router.routes(piece, budget=room).items() if end in school]
+                if ends:
+                    route = min(ends, key=lambda r: (r.cost, len(r.path)))
+                    plans.append(Plan(piece, route.path, route.cost, value, "child"))
+        if not view["bank_flipped"] and self._can_move(view, GRANDPA):
+            bank = set(city.next_to_site("bank"))
+            ends = [r for end, r in router.routes(GRANDPA, budget=room).items() if end in bank]
+            if ends:
+                route = min(ends, key=lambda r: (r.cost, len(r.path)))
+                plans.append(Plan(GRANDPA, route.path, route.cost, 1.5, "bank"))
         return plans
 
     def _bus_ride(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
         """Our Grandma at a bus stop: ride to the other stop when what she can do from there
-        beats what she can do from here (a sure thing with a remembered bus deck, else a bet
-        on the likeliest bus; a miss sends her to the church for the turn)."""
+        beats what she can do from here (sure with a remembered bus deck, else a bet on the
+        likeliest bus; a miss sends her to the church for the turn)."""
         if mine != GRANDMA or not any(isinstance(a, RideBus) for a in legal):
             return None
         city = self.game.city
@@ -1222,100 +976,215 @@ class ExpertBot(MammaBot):
         best = max(self.game.box.bus_numbers, key=labels.count)
         return best, labels.count(best) / len(labels)
 
-    def _may_take_taxi(self, view: dict[str, Any]) -> bool:
-        """The Wife may ride now: on the taxi, or moved next to it this turn (or the option)."""
-        turn = view["turn"]
-        at = view["characters"][WIFE]["at"]
-        if turn["taxi_used"] or not isinstance(at, int) or not self._can_move(view, WIFE):
-            return False
-        if view["turn"]["stage"] != "main" or not view["characters"][WIFE]["money_cards"]:
-            return False
-        taxi = self.game.city.taxi
-        if at == taxi:
-            return True
-        beside = at in self.game.city.neighbours[taxi]
-        return beside and (WIFE in turn["moved"] or self.game.ride_from_next_to)
+    # -- guarding our cards -------------------------------------------------------------
+    def _guard(self, view: dict[str, Any], mine: int) -> float:
+        """vp we expect to lose to thieves before our next turn: our best upright card, times
+        the chance that some likely rival able to rob ours comes across it."""
+        me = view["characters"][mine]
+        upright = [c for c in me["ingredient_cards"] if c not in me["sideways_cards"]]
+        if not upright or not isinstance(me["at"], int):
+            return 0.0
+        worth = max(self._card_value(view, mine, c) for c in upright)
+        if worth <= 0:
+            return 0.0
+        weights = self._weights(view)
+        router = Router(self.game, view)
+        safe = 1.0
+        for thief in self._thieves_of(view, mine):
+            path, cost = self._through(router, thief, me["at"], 12)
+            if path is not None:
+                safe *= 1 - weights[thief] * (0.6 if cost <= 7 else 0.25)
+        return (1 - safe) * worth
 
-    def _rescue_plans(self, view: dict[str, Any], router: Router, mine: int, room: int) -> list[Plan]:
-        """Our character lies in the hospital: the Mamma stopping next to it lets it out."""
-        if view["characters"][mine]["at"] != "hospital" or not self._can_move(view, MAMMA):
-            return []
-        beside = set(self.game.city.next_to_site("hospital"))
-        ends = [r for end, r in router.routes(MAMMA, budget=room).items() if end in beside]
-        if not ends:
-            return []
-        route = min(ends, key=lambda r: (r.cost, len(r.path)))
-        return [Plan(MAMMA, route.path, route.cost, self._menace(view, mine) + 1.0, "rescue")]
-
-    def _grandpa_plans(self, view: dict[str, Any], router: Router, mine: int, room: int) -> list[Plan]:
-        """Our Grandpa: the schoolbus and he next to the school (the Child), the bank."""
-        if mine != GRANDPA:
-            return []
-        city = self.game.city
-        school = set(city.next_to_site("school"))
-        plans = []
-        if not view["grandpa_child"]:
-            bus_at = view["pieces"][0]["at"]
-            if bus_at in school:
-                piece, value = GRANDPA, self.child_vp
-                if view["characters"][GRANDPA]["at"] in school:
-                    piece = None  # both there: the Child comes at the end of the turn
-            else:
-                piece, value = SCHOOLBUS, 0.7 * self.child_vp
-            if piece is not None and self._can_move(view, piece):
-                routes = router.routes(piece, budget=room)
-                ends = [r for end, r in routes.items() if end in school]
-                if ends:
-                    route = min(ends, key=lambda r: (r.cost, len(r.path)))
-                    plans.append(Plan(piece, route.path, route.cost, value, "child"))
-        if not view["bank_flipped"] and self._can_move(view, GRANDPA):
-            bank = set(city.next_to_site("bank"))
-            routes = router.routes(GRANDPA, budget=room)
-            ends = [r for end, r in routes.items() if end in bank]
-            if ends:
-                route = min(ends, key=lambda r: (r.cost, len(r.path)))
-                plans.append(Plan(GRANDPA, route.path, route.cost, 1.5, "bank"))
-        return plans
-
-    def _walled_in(self, view: dict[str, Any], router: Router, mine: int, shop: int) -> bool:
-        """No amount of mp would bring our character next to the shop."""
-        city = self.game.city
-        return not any(isinstance(end, int) and shop in city.neighbours[end]
-                       for end in router.routes(mine))
-
-    def _unblock(self, view: dict[str, Any], router: Router, mine: int, shop: int, value: float,
-                 room: int) -> list[Plan]:
-        """Every space next to the shop is taken: move one of the others out of the way."""
-        city = self.game.city
+    def _thieves_of(self, view: dict[str, Any], mine: int) -> list[int]:
+        """Characters on the city who may rob ours when they cross it."""
+        box = self.game.box
         out = []
-        for piece in range(self.game.pieces):
-            if piece == mine or not self._can_move(view, piece):
+        for ch in view["characters"]:
+            thief = ch["character"]
+            if thief in (mine, SON) or not isinstance(ch["at"], int):
                 continue
-            at = router.location(piece)
-            if not isinstance(at, int) or shop not in city.neighbours[at]:
-                continue
-            if piece < CHARACTERS and self._paid(view, piece) is not None:
-                continue  # it would only buy the card itself
-            routes = router.routes(piece, budget=room)
-            ends = [r for end, r in routes.items()
-                    if not (isinstance(end, int) and shop in city.neighbours[end])]
-            if ends:
-                route = min(ends, key=lambda r: (r.cost, len(r.path)))
-                out.append(Plan(piece, route.path, route.cost, value, "unblock"))
+            if thief == GRANDPA:
+                if view["grandpa_child"] and not view["child_steal_used"]:
+                    out.append(thief)
+            elif box.ages[thief] < box.ages[mine]:
+                out.append(thief)
         return out
 
+    def _protect_now(self, legal: list[Action]) -> Action | None:
+        """Discard the three least useful cards (then our best upright card goes sideways)."""
+        box = self.game.box
+        discards = [a for a in legal if isinstance(a, DiscardThree)]
+        if not discards:
+            return None
+        return min(discards, key=lambda a: sum(box.value[c] for c in a.cards))
+
+    # -- the Dinner Hour ----------------------------------------------------------------
+    def _dinner_turn(self, view: dict[str, Any], legal: list[Action], mine: int,
+                     guard: float) -> Action | None:
+        if view["characters"][mine]["at"] != TABLE:
+            if guard > self.guard_dinner_vp:
+                action = self._protect_now(legal)
+                if action is not None:
+                    return action
+            action = self._unblock_seat(view, legal, mine)
+            if action is not None:
+                return action
+            return self._go_home(view, legal, mine)
+        action = self._block_seats(view, legal)
+        if action is not None:
+            return action
+        return super()._main(view, legal, mine)  # seat characters no rival plays
+
+    def _go_home(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        """Sit down this turn if the cards allow, else end as near the seat as they allow
+        (stealing on the way when it costs little), keeping a card for money when the walk
+        loses little by it."""
+        turn = view["turn"]
+        if self.slots_turn != turn["number"]:
+            self.slots_turn = turn["number"]
+            self.move_slots = self._movement_slots(view, mine)
+        room = self.move_slots - turn["played"]
+        best = self._home_plan(view, mine, room)
+        if best is None:
+            return None
+        return self._pursue(view, legal, best, room=room)
+
+    def _movement_slots(self, view: dict[str, Any], mine: int) -> int:
+        """How many of this turn's cards go to walking (the rest may be money)."""
+        full = self.game.box.dinner_max_cards - view["turn"]["played"]
+        best = self._home_plan(view, mine, full)
+        if best is None or best.path[-1] == SEAT or full < 2 or self._money_gain(view, mine) < 2:
+            return full
+        fewer = self._home_plan(view, mine, full - 1)
+        here = -self._left_home(mine, view["characters"][mine]["at"])
+        loss = best.value - (fewer.value if fewer is not None else here)
+        return full - 1 if loss <= self.dinner_money_mp else full
+
+    def _money_gain(self, view: dict[str, Any], mine: int) -> int:
+        """vp the best money card in hand would add to our character now."""
+        box = self.game.box
+        me = view["characters"][mine]
+        held = sorted(box.value[c] for c in me["money_cards"])
+        best = 0
+        for card in view["hand_cards"]:
+            if box.is_money(card):
+                v = box.value[card]
+                if len(held) < me["money_capacity"]:
+                    best = max(best, v)
+                elif held:
+                    best = max(best, v - held[0])
+        return best
+
+    def _home_plan(self, view: dict[str, Any], mine: int, room: int) -> Plan | None:
+        """The movement ending nearest our seat with ``room`` more cards at most (a plan's
+        value: minus the mp still to walk, minus the risk of being robbed there, plus a theft)."""
+        box = self.game.box
+        router = Router(self.game, view)
+        hand = sorted((box.value[c] for c in view["hand_cards"] if box.is_movement(c)), reverse=True)
+        budget = view["turn"]["mp"] + sum(hand[:max(0, room)])
+        if budget <= 0:
+            return None
+        left = functools.partial(self._left_home, mine)
+        danger = self._thieves_paths(view, router, mine)
+        plans = [Plan(mine, route.path, route.cost, -left(end) - danger.get(end, 0.0), "home")
+                 for end, route in router.routes(mine, budget=budget).items()]
+        plans += [Plan(p.piece, p.path, p.cost,
+                       0.7 * p.value - left(p.path[-1]) - danger.get(p.path[-1], 0.0), p.why)
+                  for p in self._steal_plans(view, router, mine, budget, home=True)]
+        if not plans:
+            return None
+        best = max(plans, key=lambda p: (p.value, -p.cost))
+        if best.value <= -left(router.location(mine)):
+            return None  # nothing brings us nearer
+        return best
+
+    def _left_home(self, character: int, end) -> int:
+        """mp a fresh Dinner Hour movement from ``end`` needs to sit ``character`` down."""
+        box, city = self.game.box, self.game.city
+        if end == SEAT:
+            return 0
+        if not isinstance(end, int):
+            return 99
+        entrance = city.seat_entrances[character]
+        return box.forward_first_step if end == entrance else city.distance(end, entrance) + 2
+
+    def _thieves_paths(self, view: dict[str, Any], router: Router, mine: int) -> dict[Any, float]:
+        """For each place: the upright vp we may lose by stopping there, on the way home of a
+        character who could rob ours."""
+        me = view["characters"][mine]
+        upright = [c for c in me["ingredient_cards"] if c not in me["sideways_cards"]]
+        if not upright:
+            return {}
+        worst = max(self._card_value(view, mine, c) for c in upright)
+        out: dict[Any, float] = {}
+        for thief in self._thieves_of(view, mine):
+            route = router.cheapest(thief, lambda node: node == SEAT)
+            if route is not None:
+                for place in route.path[1:]:
+                    out[place] = out.get(place, 0.0) + self.dinner_theft_share * worst
+        return out
+
+    def _unblock_seat(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        """A traffic card stands before our seat: move it off first."""
+        city = self.game.city
+        router = Router(self.game, view)
+        for piece in range(SCHOOLBUS + 1, self.game.pieces):
+            if router.location(piece) != city.seat_entrances[mine]:
+                continue
+            routes = [r for end, r in router.routes(piece).items() if end not in city.seat_entrances]
+            if not routes:
+                return None
+            route = min(routes, key=lambda r: (r.cost, len(r.path)))
+            room = self.game.box.dinner_max_cards - view["turn"]["played"]
+            return self._pursue(view, legal, Plan(piece, route.path, route.cost, 1.0, "unblock"), room=room)
+        return None
+
+    def _block_seats(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """Ours seated: a traffic card on the space before a rival's seat keeps the rival from
+        sitting down (nothing crosses a traffic card)."""
+        box, city = self.game.box, self.game.city
+        weights = self._weights(view)
+        router = Router(self.game, view)
+        room = box.dinner_max_cards - view["turn"]["played"]
+        hand = sorted((box.value[c] for c in view["hand_cards"] if box.is_movement(c)), reverse=True)
+        budget = view["turn"]["mp"] + sum(hand[:max(0, room)])
+        shut = {router.location(p) for p in range(SCHOOLBUS + 1, self.game.pieces)}
+        plans = []
+        for entrance in set(city.seat_entrances) - shut:
+            users = [c for c in range(CHARACTERS) if city.seat_entrances[c] == entrance
+                     and view["characters"][c]["at"] != TABLE]
+            value = sum(weights[c] * self.block_vp - (1 - weights[c]) * 0.5 for c in users)
+            if value <= 1.0:
+                continue
+            for piece in range(SCHOOLBUS + 1, self.game.pieces):
+                route = router.routes(piece, budget=budget).get(entrance)
+                if route is not None and not self._guards_seat(view, piece):
+                    plans.append(Plan(piece, route.path, route.cost, value, "block"))
+        if not plans:
+            return None
+        return self._pursue(view, legal, max(plans, key=lambda p: p.value - 0.1 * p.cost), room=room)
+
+    def _guards_seat(self, view: dict[str, Any], piece: int) -> bool:
+        """This traffic card already shuts a seat some character still needs."""
+        city = self.game.city
+        at = view["pieces"][piece - CHARACTERS]["at"]
+        return any(at == city.seat_entrances[c] and view["characters"][c]["at"] != TABLE
+                   for c in range(CHARACTERS))
+
+    # -- carrying a plan out ------------------------------------------------------------
     def _pursue(self, view: dict[str, Any], legal: list[Action], plan: Plan, *,
                 room: int | None = None) -> Action | None:
-        """Fund the whole movement first (with ``room`` cards at most), then take its first step."""
+        """Fund the whole movement first (with ``room`` cards at most; a taxi ride pays its
+        fare), then take its first step; :meth:`_continue` walks the rest."""
         mp = view["turn"]["mp"]
         if plan.fare is not None:
             self.route = plan
             return _first(legal, TakeTaxi, lambda a: a.card == plan.fare)
         if plan.cost > mp:
             play = self._fund(view, legal, plan.cost - mp, room=room)
-            if play is None:
-                return None
-            self.route = plan
+            if play is not None:
+                self.route = plan
             return play
         self.route = plan
         return _first(legal, Step, lambda a: a.piece == plan.piece and a.to == plan.path[1])
@@ -1357,7 +1226,7 @@ class ExpertBot(MammaBot):
         self.route = None
         return super()._continue(view, legal, moving)
 
-    # -- decisions -----------------------------------------------------------------------
+    # -- pending decisions -------------------------------------------------------------
     def _settle(self, view: dict[str, Any], legal: list[Action]) -> Action:
         item = view["pending"]
         if item["kind"] == "place-ingredient":
@@ -1368,23 +1237,15 @@ class ExpertBot(MammaBot):
 
     def _theft(self, view: dict[str, Any], legal: list[Action], thief: int, victim: int) -> Action:
         """Take the card worth most to us (our gain, a likely rival's loss), if any is."""
-        mine = view["my_character"]
         steals = [a for a in legal if isinstance(a, Steal)]
-        if victim == mine or not steals:
+        if victim == view["my_character"] or not steals:
             return _first(legal, Decline)
-        weights = self._weights(view)
-
-        def worth(card: int) -> float:
-            hurt = self.harm_share * weights[victim] * self._card_value(view, victim, card)
-            if thief == mine:
-                return self._gain(view, mine, card) + hurt
-            return hurt - self.harm_share * weights[thief] * self._gain(view, thief, card)
-
-        best = max(steals, key=lambda a: worth(a.card))
-        return best if worth(best.card) > 0 else _first(legal, Decline)
+        best = max(steals, key=lambda a: self._steal_worth(view, thief, victim, a.card))
+        return best if self._steal_worth(view, thief, victim, best.card) > 0 else _first(legal, Decline)
 
     def _place_ingredient(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        """Near our character if the card suits it; near rivals who would pay for a bad one."""
+        """Near our character if the card suits it; near rivals who would pay for a bad one
+        (and away from rivals it suits)."""
         mine = view["my_character"]
         card = view["ingredient_row_cards"][0]
         weights = self._weights(view)
@@ -1393,22 +1254,131 @@ class ExpertBot(MammaBot):
         def score(a: PlaceIngredient) -> float:
             total = 0.0
             for ch in view["characters"]:
-                c = ch["character"]
-                at = ch["at"]
-                if not isinstance(at, int) and at != SEAT:
-                    continue
+                c, at = ch["character"], ch["at"]
                 price = max(0, box.ingredient(card).cost + box.price_change[c])
-                if ch["money"] < price:
+                if (not isinstance(at, int) and at != SEAT) or ch["money"] < price:
                     continue
                 near = 1.0 / (1 + self._shop_cost(c, at, a.space))
                 value = self._worth(view, c, card) - self._money_price(view) * price
-                if c == mine:
-                    total += value * near
-                else:
-                    total -= self.harm_share * weights[c] * value * near
+                total += value * near if c == mine else -self.harm_share * weights[c] * value * near
             return total
 
         return max(legal, key=score)
+
+    def _guests_target(self, view: dict[str, Any], legal: list[Action], *, forced: bool) -> Action | None:
+        """The likeliest rival (the richer in vp among equals), once the reading is sure enough."""
+        mine = view["my_character"]
+        options = [a for a in legal if isinstance(a, AssignGuests) and a.character != mine]
+        if not options:
+            return legal[0] if forced else None
+        weights = self._weights(view)
+        best = max(options, key=lambda a: weights[a.character] * (1 + 0.05 * self._vp_now(view, a.character)))
+        if forced or weights[best.character] >= GUESTS_SURE:
+            return best
+        return None
+
+    # -- estimates ---------------------------------------------------------------------
+    def _paid(self, view: dict[str, Any], character: int, *, without: int | None = None) -> int | None:
+        """The money the cheapest payment of the ingredients card in the city takes (None: the
+        character cannot pay; ``without``: a money card it will have given up first)."""
+        price = view["characters"][character]["price"]
+        if price is None:
+            return None
+        value = self.game.box.value
+        held = [value[c] for c in view["characters"][character]["money_cards"] if c != without]
+        best = None
+        for size in range(len(held) + 1):
+            for combo in combinations(held, size):
+                total = sum(combo)
+                if total >= price and (best is None or total < best):
+                    best = total
+        return best
+
+    def _buy_value(self, view: dict[str, Any], character: int, card: int) -> float | None:
+        """vp ``character`` nets by buying ``card`` now (None: it cannot pay)."""
+        paid = self._paid(view, character)
+        if paid is None:
+            return None
+        return self._worth(view, character, card) - self._money_price(view) * paid
+
+    def _worth(self, view: dict[str, Any], character: int, card: int) -> float:
+        """vp ``card`` brings ``character`` now, plus a share of the sets it could grow into."""
+        box = self.game.box
+        held = view["characters"][character]["ingredient_cards"]
+        promise = 0.0
+        for food in box.ingredient(card).foods:
+            have = 1 + sum(1 for c in held if food in box.ingredient(c).foods)
+            later = sum(1 for c in view["ingredient_row_cards"] if food in box.ingredient(c).foods)
+            promise += later * (have + 1)
+        return self._gain(view, character, card) + self.promise_vp * promise
+
+    def _denial(self, view: dict[str, Any], card: int, buyer: int) -> float:
+        """What keeping ``card`` from the rivals is worth (they would buy it otherwise)."""
+        weights = self._weights(view)
+        mine = view["my_character"]
+        return self.denial_share * max((weights[c] * max(0.0, self._worth(view, c, card))
+                                        for c in range(CHARACTERS) if c not in (mine, buyer)),
+                                       default=0.0)
+
+    def _steal_worth(self, view: dict[str, Any], thief: int, victim: int, card: int) -> float:
+        """vp to us of ``thief`` taking ``card`` from ``victim``: our gain if the thief is ours,
+        the likely rival's loss, less what it gives a thief some rival may play."""
+        weights = self._weights(view)
+        hurt = self.harm_share * weights[victim] * self._card_value(view, victim, card)
+        if thief == view["my_character"]:
+            return self._gain(view, thief, card) + hurt
+        return hurt - self.harm_share * weights[thief] * self._gain(view, thief, card)
+
+    def _menace(self, view: dict[str, Any], character: int) -> float:
+        """vp ``character`` may still win in the shops: its share of the cards left, and what
+        it could steal from the older characters around."""
+        box = self.game.box
+        gain = 1.5 * (len(view["ingredient_row_cards"]) + 1) / self.game.players
+        if character in (SON, GRANDPA):
+            return gain
+        for ch in view["characters"]:
+            victim = ch["character"]
+            if box.ages[victim] <= box.ages[character] or not isinstance(ch["at"], int):
+                continue
+            upright = [c for c in ch["ingredient_cards"] if c not in ch["sideways_cards"]]
+            if upright:
+                gain += 0.4 * max(self._gain(view, character, c) for c in upright)
+        return gain
+
+    def _money_price(self, view: dict[str, Any]) -> float:
+        """What a money point paid out costs: near the end it can no longer be replaced."""
+        left = len(view["ingredient_row_cards"])
+        late = 1.0 if left == 0 else 0.5 if left <= 2 else 0.0
+        return self.money_spent_vp + (1 - self.money_spent_vp) * late
+
+    def _mp_price(self, view: dict[str, Any]) -> float:
+        """What an mp from the hand is worth: less when the hand is full (draws are capped),
+        more when the Dinner Hour nears (the race needs cards)."""
+        fill = len(view["hand_cards"]) / self.game.box.hand_limit
+        left = len(view["ingredient_row_cards"])
+        late = (self.late_mp_factor if left == 0 else 1 + (self.late_mp_factor - 1) / 2 if left <= 2
+                else 1.0)
+        return self.mp_vp * (1.5 - fill) * late
+
+    def _score(self, view: dict[str, Any], character: int) -> float:
+        """vp the character has now (ingredients, money, its card, the Guests)."""
+        guests = view["characters"][character]["guests_card"]
+        return self._vp_now(view, character) + (self.game.box.guests_value(guests) if guests is not None else 0)
+
+    def _standing(self, view: dict[str, Any]) -> float:
+        """Our vp now minus the best rival's (as far as we can tell who plays whom)."""
+        mine = view["my_character"]
+        probs = self.reading.marginals(mine)
+        scores = [self._score(view, c) for c in range(CHARACTERS)]
+        best = max((sum(p * v for p, v in zip(probs[s], scores))
+                    for s in range(self.game.players) if s != self.seat), default=0.0)
+        return scores[mine] - best
+
+    def _contested(self, view: dict[str, Any], mine: int) -> bool:
+        """Some likely rival could walk to the shop and pay for its card."""
+        weights = self._weights(view)
+        return any(c != mine and weights[c] >= 0.3 and self._can_move(view, c)
+                   and self._paid(view, c) is not None for c in range(CHARACTERS))
 
     def _shop_cost(self, character: int, at, spot: int) -> int:
         """Rough mp for ``character`` at ``at`` to stop next to a shop on ``spot``."""
@@ -1418,17 +1388,21 @@ class ExpertBot(MammaBot):
         d = city.distance(at, spot)
         return 2 if d == 1 else d - 1
 
-    def _guests_target(self, view: dict[str, Any], legal: list[Action], *, forced: bool) -> Action | None:
-        mine = view["my_character"]
-        options = [a for a in legal if isinstance(a, AssignGuests) and a.character != mine]
-        if not options:
-            return legal[0] if forced else None
-        weights = self._weights(view)
-        best = max(options, key=lambda a: (weights[a.character] * (1 + 0.05 * self._vp_now(view, a.character))))
-        if forced or weights[best.character] >= GUESTS_SURE:
-            return best
-        return None
+    def _ingredient_card(self, view: dict[str, Any]) -> int | None:
+        space = view["ingredient_space"]
+        return None if space is None else view["floor_cards"][space]
 
+    def _available_mp(self, view: dict[str, Any]) -> int:
+        box = self.game.box
+        return view["turn"]["mp"] + sum(box.value[c] for c in view["hand_cards"] if box.is_movement(c))
 
-EXPERT_SECRET = WIFE
-GUESTS_SURE = 0.75
+    def _can_move(self, view: dict[str, Any], piece: int) -> bool:
+        """Whether ``piece`` could start a movement now."""
+        if piece >= CHARACTERS:
+            return isinstance(view["pieces"][piece - CHARACTERS]["at"], int)
+        at = view["characters"][piece]["at"]
+        if not (isinstance(at, int) or at in (SEAT, "bench", "church")):
+            return False
+        if piece in view["turn"]["bought"]:
+            return False
+        return not (piece == GRANDMA and view["turn"]["bus_missed"])
