@@ -18,7 +18,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Protocol
 
-from .actions import Action, ActionCodec, IllegalAction
+from .actions import REFEREE, Action, ActionCodec, IllegalAction
 from .options import OptionSpec, options_from_scene, resolve_options
 from .scene import Scene
 
@@ -83,8 +83,25 @@ class Game(ABC):
         return state
 
     def decode_action(self, data: Any) -> Action:
-        """An action from its JSON form (raises :class:`IllegalAction` if malformed)."""
-        return self.actions.decode(data)
+        """The action the JSON object ``data`` describes, checked against its declaration and
+        this table's seats: what a save file or the network hands in.
+
+        Raises :class:`IllegalAction` with the reason for anything else; whether the rules
+        allow the action now is for :meth:`State.apply` to say.
+        """
+        action = self.actions.decode(data)
+        self._check_seat(action)
+        return action
+
+    def validate_action(self, action: Any) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is one of this game's actions, every
+        field of its declared type and bounds, by a seat of this table or the referee."""
+        self.actions.validate(action)
+        self._check_seat(action)
+
+    def _check_seat(self, action: Action) -> None:
+        if not (action.player == REFEREE or 0 <= action.player < self.players):
+            raise IllegalAction(f"there is no seat {action.player} at this table of {self.players}")
 
     def make_referee(self) -> Referee | None:
         """The referee acting for the table, for games that have one."""
@@ -96,12 +113,14 @@ class State(ABC):
 
     Implementations provide :meth:`check` (never mutates; raises
     :class:`IllegalAction` with a reason) and :meth:`_perform` (mutates; may assume
-    the action passed :meth:`check`). :meth:`apply` runs both, so an illegal action
-    leaves the state exactly as it was.
+    the action passed :meth:`check`). :meth:`apply` first holds the action to its
+    declared field types (:meth:`Game.validate_action`), so ``check`` only ever sees
+    well-typed values; an illegal action leaves the state exactly as it was.
 
-    All randomness comes from :attr:`rng`. A ``_perform`` that reveals hidden
-    information or draws on the RNG calls :meth:`mark_reveal`, so undo cannot reach
-    back past it.
+    All randomness comes from :attr:`rng`. Undo never reaches back past an action
+    that used the RNG, showed a seat a card it could not see, came from the referee
+    or ended the game: the engine sees these itself (:mod:`.record`). A ``_perform``
+    that reveals something else may call :meth:`mark_reveal`.
     """
 
     def __init__(self, game: Game, seed: int) -> None:
@@ -135,9 +154,13 @@ class State(ABC):
 
     def apply(self, action: Action) -> None:
         """Check and carry out ``action``; raises IllegalAction and changes nothing if illegal."""
+        self.game.validate_action(action)
         self.check(action)
         self._perform(action)
         self.history.append(action)
+        if action.player == REFEREE or self.is_over():
+            # The table's verdicts and the end of the game are never taken back.
+            self.undo_floor = len(self.history)
 
     def mark_reveal(self) -> None:
         """Called by ``_perform``: the action being performed revealed something or used the RNG."""
@@ -212,8 +235,9 @@ class State(ABC):
             self.history = [self.game.decode_action(a) for a in data["history"]]
             self.undo_floor = int(data["undo_floor"])
             self._fields_from_json(data["fields"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"malformed {self.game.id} state: {exc!r}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
+                RecursionError) as exc:
+            raise ValueError(f"malformed {self.game.id} state: {type(exc).__name__}: {str(exc)[:120]}") from None
 
     def clone(self) -> State:
         """An independent copy (the static game is shared)."""

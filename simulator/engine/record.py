@@ -3,21 +3,31 @@
 A record is all a save file holds. Loading replays the log from the seed, so a save
 can never carry a state the rules would not reach; replay, undo and "what happened"
 views all come from the same place.
+
+Loading never lets anything but :class:`SaveFileError` out: whatever is wrong with a
+file (unreadable, not UTF-8, not JSON, too big or deep, a value of the wrong type, an
+action the rules refuse) comes back as one short message naming the file.
 """
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .actions import IllegalAction
+from .actions import REFEREE, IllegalAction
 from .game import State
-from .registry import load_game
+from .intake import MAX_MAGNITUDE, parse_json, quote
+from .registry import bot_levels, load_game
 
 FORMAT_VERSION = 1
+
+#: The largest save file read (a long Wackelbett game with every hand trace is a few MB).
+MAX_SAVE_BYTES = 64 * 2**20
+#: The longest seat name kept in a record.
+MAX_NAME = 40
 
 
 class SaveFileError(ValueError):
@@ -65,51 +75,85 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Any, source: str = "record") -> GameRecord:
-        """Parse a record; raise :class:`SaveFileError` naming ``source`` and the problem."""
+        """Parse a record; raise :class:`SaveFileError` naming ``source`` and the problem.
+
+        Checks the shape and every type (the game's own checks come with :meth:`replay`).
+        """
         def bad(problem: str) -> SaveFileError:
             return SaveFileError(f"{source}: {problem}")
 
         if not isinstance(data, dict):
-            raise bad("expected a JSON object")
+            raise bad(f"expected a JSON object, got {quote(data)}")
         version = data.get("format_version")
-        if version != FORMAT_VERSION:
-            raise bad(f"format_version {version!r} is not supported (this program reads {FORMAT_VERSION})")
-        for key, kind in (("game", str), ("players", int), ("options", dict), ("seed", int),
-                          ("actions", list)):
-            if not isinstance(data.get(key), kind):
-                raise bad(f"'{key}' is missing or not {kind.__name__}")
-        seats = []
-        for i, seat in enumerate(data.get("seats", [])):
-            if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
-                raise bad(f"seat {i} must be an object with a 'name'")
-            seats.append(SeatInfo(seat["name"], str(seat.get("kind", "human"))))
+        if version != FORMAT_VERSION or isinstance(version, bool):
+            raise bad(f"format_version {quote(version)} is not supported (this program reads {FORMAT_VERSION})")
+        for key, kind in (("game", str), ("players", int), ("options", dict), ("seed", int), ("actions", list)):
+            value = data.get(key)
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise bad(f"'{key}' is missing or not {kind.__name__}: {quote(value)}")
+        if not 0 <= data["seed"] <= MAX_MAGNITUDE:
+            raise bad(f"'seed' must be from 0 to {MAX_MAGNITUDE}, got {quote(data['seed'])}")
+        for name, value in data["options"].items():
+            if not isinstance(value, (bool, int, str)) or len(str(value)) > 100:
+                raise bad(f"option {quote(name)} must be true/false, a number or a short text, got {quote(value)}")
+        for index, action in enumerate(data["actions"]):
+            if not isinstance(action, dict):
+                raise bad(f"action {index + 1} must be an object, got {quote(action)}")
+        seats = data.get("seats", [])
+        if not isinstance(seats, list) or len(seats) not in (0, data["players"]):
+            raise bad(f"'seats' must list one seat per player ({quote(data['players'])}), got {quote(seats)}")
+        infos = []
+        for i, seat in enumerate(seats):
+            name = seat.get("name") if isinstance(seat, dict) else None
+            kind = seat.get("kind", "human") if isinstance(seat, dict) else None
+            if not isinstance(name, str) or not isinstance(kind, str) or len(name) > MAX_NAME \
+                    or not name.isprintable():
+                raise bad(f"seat {i + 1} must be an object with a printable 'name' of at most {MAX_NAME} "
+                          f"characters and a 'kind', got {quote(seat)}")
+            infos.append(SeatInfo(name, kind))
         return cls(data["game"], data["players"], data["options"], data["seed"],
-                   tuple(data["actions"]), tuple(seats), version)
+                   tuple(data["actions"]), tuple(infos), version)
 
     def replay(self, upto: int | None = None, *, source: str = "record") -> State:
         """The state after the first ``upto`` actions (all by default).
 
-        Raises :class:`SaveFileError` if the game cannot be set up or an action is
-        refused, naming the action's position and the rules' reason.
+        Raises :class:`SaveFileError` if the game cannot be set up, a seat names no bot
+        level of the game, or an action is malformed or refused, naming the action's
+        position and the reason. Nothing else escapes, not even a rules bug.
         """
         try:
             game = load_game(self.game_id, players=self.players, **self.options)
         except (KeyError, ValueError) as exc:
-            raise SaveFileError(f"{source}: {exc}") from None
+            raise SaveFileError(f"{source}: {str(exc)[:300]}") from None
+        levels = ("human", *bot_levels(self.game_id))
+        for i, seat in enumerate(self.seats):
+            if seat.kind not in levels:
+                raise SaveFileError(f"{source}: seat {i + 1} is {quote(seat.kind)}; "
+                                    f"expected one of {', '.join(levels)}")
         state = game.new_state(self.seed)
         for index, data in enumerate(self.actions[:upto]):
             try:
                 state.apply(game.decode_action(data))
             except IllegalAction as exc:
-                raise SaveFileError(f"{source}: action {index + 1} {data} is refused: {exc}") from None
+                raise SaveFileError(f"{source}: action {index + 1} {quote(data)} is refused: "
+                                    f"{str(exc)[:300]}") from None
+            except Exception as exc:  # a rules bug must not take the program down with it
+                raise SaveFileError(f"{source}: action {index + 1} {quote(data)} failed: "
+                                    f"{type(exc).__name__}: {str(exc)[:200]}") from None
         return state
 
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
-    """Write ``record`` as JSON atomically: a crash leaves the old file or the new one."""
+    """Write ``record`` as JSON atomically: a crash leaves the old file or the new one.
+
+    The file gets the mode any new file gets (0644 under the usual umask 022), and the
+    folder is synced after the rename so the new name survives a power cut. Raises OSError.
+    """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    tmp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
+    # os.open with 0o666 lets the umask decide the mode, as for any file a program makes.
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(record.to_json(), fh, indent=1)
@@ -117,41 +161,88 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
+    if os.name == "posix":  # Windows cannot open a folder to sync it
+        folder = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read and check a save file; :class:`SaveFileError` names the file and the problem."""
+    """Read, check and replay a save file.
+
+    Raises :class:`SaveFileError` (and nothing else) naming the file and the problem.
+    """
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
-        raise SaveFileError(f"{source}: cannot read: {exc.strerror}") from None
+        raise SaveFileError(f"{source}: cannot read: {exc.strerror or exc}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{source}: not valid JSON: {exc}") from None
+        data = parse_json(raw, max_bytes=MAX_SAVE_BYTES)
+    except ValueError as exc:
+        raise SaveFileError(f"{source}: {exc}") from None
     record = GameRecord.from_json(data, source)
     record.replay(source=source)  # refuse a file whose log the rules do not accept
     return record
 
 
+# -- undo ----------------------------------------------------------------------------
+def _unseen_by(state: State) -> list[set[int]]:
+    return [state.hidden_from(seat) for seat in range(state.game.players)]
+
+
+def apply_and_check_reveal(state: State, action: Any) -> bool:
+    """Apply ``action`` to ``state`` and say whether it revealed anything undo must not cross.
+
+    True when it used the RNG, let any seat see a card that the acting seat could not see
+    (a draw, a deal, a card turned up or shown from another hand; a seat showing its own
+    card is not a reveal), came from the referee, ended the game or was marked by the game.
+    """
+    rng_before = state.rng.getstate()
+    hidden_before = _unseen_by(state)
+    floor_before = state.undo_floor
+    state.apply(action)
+    if state.rng.getstate() != rng_before or state.undo_floor != floor_before:
+        return True
+    if action.player == REFEREE or state.is_over():
+        return True
+    unknown_to_actor = hidden_before[action.player]
+    for before, after in zip(hidden_before, _unseen_by(state)):
+        if (before - after) & unknown_to_actor:
+            return True
+    return False
+
+
+def _undo(state: State, seat: int) -> tuple[int, State] | None:
+    if state.is_over():
+        return None
+    history = state.history
+    keep = next((i for i in range(len(history) - 1, state.undo_floor - 1, -1) if history[i].player == seat), None)
+    if keep is None:
+        return None
+    previous = GameRecord.of(state).replay(keep)
+    probe = previous.clone()
+    if any(apply_and_check_reveal(probe, action) for action in history[keep:]):
+        return None
+    return keep, previous
+
+
 def undo_point(state: State, seat: int) -> int | None:
     """How many actions to keep to take back ``seat``'s last decision, or None.
 
-    Undo goes back to just before the seat's most recent action, but never past
-    an action that revealed hidden information or drew on the RNG.
+    Undo goes back to just before the seat's most recent action, unless anything from
+    there on revealed something (see :func:`apply_and_check_reveal`), and never in a finished game.
     """
-    for index in range(len(state.history) - 1, state.undo_floor - 1, -1):
-        if state.history[index].player == seat:
-            return index
-    return None
+    found = _undo(state, seat)
+    return found[0] if found else None
 
 
 def undo(state: State, seat: int) -> State | None:
     """The state before ``seat``'s last decision (see :func:`undo_point`), or None."""
-    keep = undo_point(state, seat)
-    if keep is None:
-        return None
-    return GameRecord.of(state).replay(keep)
+    found = _undo(state, seat)
+    return found[1] if found else None
