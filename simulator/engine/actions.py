@@ -95,7 +95,7 @@ def _number_checker(kind: type, bounds: Bounds) -> Checker:
     def check(value: Any, decoding: bool) -> Any:
         if isinstance(value, bool) or not isinstance(value, int if is_int else (int, float)):
             raise _Refused(f"must be {wanted}, got {quote(value)}")
-        if not is_int and not math.isfinite(value):
+        if isinstance(value, float) and not math.isfinite(value):
             raise _Refused(f"must be a finite number, got {quote(value)}")
         if not low <= value <= high:
             raise _Refused(f"must be from {low:g} to {high:g}, got {quote(value)}")

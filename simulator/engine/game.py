@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Protocol
 
 from .actions import REFEREE, Action, ActionCodec, IllegalAction
-from .options import OptionSpec, options_from_scene, resolve_options
+from .options import OptionSpec, OptionValues, options_from_scene, resolve_options
 from .scene import Scene
 
 #: Pass to :meth:`State.view` for what an onlooker may see (public information only).
@@ -62,7 +62,7 @@ class Game(ABC):
         self.players = players
         self.scene = scene if scene is not None else Scene.load(self.id)
         self.option_specs: tuple[OptionSpec, ...] = options_from_scene(self.scene)
-        self.options: dict[str, Any] = resolve_options(self.option_specs, options)
+        self.options: dict[str, Any] = OptionValues(resolve_options(self.option_specs, options), self.scene)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.players}, options={self.options})"

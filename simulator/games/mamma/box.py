@@ -14,6 +14,7 @@ CHARACTERS = 6
 GRANDPA, GRANDMA, MAMMA, WIFE, HUSBAND, SON = range(CHARACTERS)
 SITE_NAMES = ("school", "bank", "wc", "hospital", "bench", "church")
 DECKS = ("movement", "money")
+MAX_ROWS = 30  # scene bound on the city's rows and columns
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def read_box(scene: Scene) -> MammaBox:
     child_vp = chars.get("grandpa_with_child_vp", int)
 
     city = scene.table("city")
-    spaces = city.get("rows", int, minimum=1) * city.get("columns", int, minimum=1)
+    spaces = city.get("rows", int, minimum=1, maximum=MAX_ROWS) * city.get("columns", int, minimum=1, maximum=MAX_ROWS)
     sites = city.table("sites")
     if tuple(sites.keys()) != SITE_NAMES:
         raise city.error("sites", f"must list exactly {list(SITE_NAMES)} in this order")
@@ -147,7 +148,7 @@ def read_box(scene: Scene) -> MammaBox:
         ("traffic", traffic_count, [f"Traffic card {i + 1}" for i in range(traffic_count)],
          [0] * traffic_count),
         ("wc", table.get("wc_cards", int, minimum=1, maximum=1), ["Vertical W.C. card"], [0]),
-        ("substitutes", table.get("substitute_cards", int, minimum=1),
+        ("substitutes", table.get("substitute_cards", int, minimum=1, maximum=20),
          [f"Substitute card {i + 1}" for i in range(table.get("substitute_cards", int))],
          [0] * table.get("substitute_cards", int)),
         ("guests", len(guests_vp), [f"Guests {v}" for v in guests_vp], [0] * len(guests_vp)),

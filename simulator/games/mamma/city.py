@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from simulator.engine import Scene
 
-from .box import CHARACTERS, SITE_NAMES
+from .box import CHARACTERS, MAX_ROWS, SITE_NAMES
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,8 @@ class City:
 def read_city(scene: Scene) -> City:
     """The city from the scene's ``[city]`` table; SceneError names a bad key."""
     city = scene.table("city")
-    rows = city.get("rows", int, minimum=1)
-    columns = city.get("columns", int, minimum=2)
+    rows = city.get("rows", int, minimum=1, maximum=MAX_ROWS)
+    columns = city.get("columns", int, minimum=2, maximum=MAX_ROWS)
     size = rows * columns
 
     def space(key: str, value: object) -> int:

@@ -234,7 +234,7 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         wall_mass=_positive(b, "wall_mass"),
         friction=b.get("friction", float, minimum=0.0),
         pea_height=_positive(b, "pea_height"),
-        wobble_stiffness=b.get("wobble_stiffness", float, minimum=0.0),
+        wobble_stiffness=b.get("wobble_stiffness", float, minimum=0.0, maximum=1e10),  # 1e12 overflows pymunk
         wobble_damping=b.get("wobble_damping", float, minimum=0.0),
     )
     u = scene.table("under_bed_card")
@@ -273,8 +273,12 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         start_clearance=_positive(h, "start_clearance"),
         release_clearance=h.get("release_clearance", float, minimum=0.0),
         lower_speed=_positive(h, "lower_speed"),
-        max_frames=h.get("max_frames", int, minimum=2),
+        max_frames=h.get("max_frames", int, minimum=2, maximum=3000),  # a trace fits an action
     )
+    lowering = hand.start_clearance / hand.lower_speed * solver.frame_hz
+    if lowering > hand.max_frames:
+        raise h.error("start_clearance", f"lowering the card from it at lower_speed takes {lowering:.3g} "
+                                         f"frames, more than max_frames ({hand.max_frames})")
     return WackelbettPhysics(solver, table, bed, under_bed, card, princess, hand)
 
 

@@ -16,6 +16,10 @@ WHAM = 10
 WHAM_BAM = 11
 WHITE = "white"
 RECENT_EVENTS = 12
+# Scene bounds: a deck of up to 8 colours x 10 copies of 11 ranks stays a card game
+# (and its match table small).
+MAX_COLOURS = 8
+MAX_COPIES = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,32 +57,32 @@ class WhamBamGame(Game):
         super().__init__(players, scene, **options)
         deck = self.scene.table("deck")
         colours = deck.get("colours", list)
-        if len(colours) < 1 or not all(isinstance(c, str) for c in colours):
+        if not 1 <= len(colours) <= MAX_COLOURS or not all(isinstance(c, str) for c in colours):
             raise deck.error("colours", f"expected a list of colour names, got {colours!r}")
         self.colours: tuple[str, ...] = tuple(colours)
         self.card_colour: list[str] = []
         self.card_rank: list[int] = []
-        zeros = deck.get("zeros_per_colour", int, minimum=0)
-        copies = deck.get("copies_of_one_to_nine", int, minimum=0)
-        whams = deck.get("whams_per_colour", int, minimum=0)
+        zeros = deck.get("zeros_per_colour", int, minimum=0, maximum=MAX_COPIES)
+        copies = deck.get("copies_of_one_to_nine", int, minimum=0, maximum=MAX_COPIES)
+        whams = deck.get("whams_per_colour", int, minimum=0, maximum=MAX_COPIES)
         for colour in self.colours:
             ranks = [0] * zeros + [r for r in range(1, 10) for _ in range(copies)] + [WHAM] * whams
             for rank in ranks:
                 self.card_colour.append(colour)
                 self.card_rank.append(rank)
-        for _ in range(deck.get("wham_bams", int, minimum=0)):
+        for _ in range(deck.get("wham_bams", int, minimum=0, maximum=MAX_COPIES * MAX_COLOURS)):
             self.card_colour.append(WHITE)
             self.card_rank.append(WHAM_BAM)
         values = self.scene.table("values")
-        wham_value = values.get("wham", int, minimum=0)
-        wham_bam_value = values.get("wham_bam", int, minimum=0)
+        wham_value = values.get("wham", int, minimum=0, maximum=1000)
+        wham_bam_value = values.get("wham_bam", int, minimum=0, maximum=1000)
         self.card_value = [
             wham_value if r == WHAM else wham_bam_value if r == WHAM_BAM else r for r in self.card_rank
         ]
         rules = self.scene.table("rules")
-        self.hand_size = rules.get("hand_size", int, minimum=1)
-        self.wham_penalty = rules.get("wham_penalty", int, minimum=0)
-        self.wham_bam_on_wham_bam = rules.get("wham_bam_on_wham_bam", int, minimum=0)
+        self.hand_size = rules.get("hand_size", int, minimum=1, maximum=MAX_COPIES * 4)
+        self.wham_penalty = rules.get("wham_penalty", int, minimum=0, maximum=MAX_COPIES * 4)
+        self.wham_bam_on_wham_bam = rules.get("wham_bam_on_wham_bam", int, minimum=0, maximum=MAX_COPIES * 4)
         if len(self.card_rank) < players * self.hand_size + 1:
             raise self.scene.error("deck", f"holds {len(self.card_rank)} cards, too few to deal")
         self.deck_size = len(self.card_rank)

@@ -36,6 +36,8 @@ ACTION_KINDS = ("grote_kans", "vicieuze_cirkel", "rotonde", "verkiezingspartij",
 CATEGORIES_PER_CARD = 4
 RECENT_EVENTS = 16
 KEPT_EVENTS = 40
+MAX_COPIES = 20     # scene bound on a card count or a hand
+MAX_MS = 60_000     # scene bound on a time
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -145,13 +147,13 @@ class WieWeetWatGame(Game):
         self.language: str = self.options["language"]
         lang = self.language
         letters = self.scene.table("letters")
-        jokers = letters.get("jokers", int, minimum=0)
+        jokers = letters.get("jokers", int, minimum=0, maximum=MAX_COPIES)
         counts = letters.table(lang)
         self.card_letter: list[str] = []
         for letter in counts.keys():
             if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
                 raise counts.error(letter, "letter keys must be single capital letters")
-            self.card_letter.extend([letter] * counts.get(letter, int, minimum=0))
+            self.card_letter.extend([letter] * counts.get(letter, int, minimum=0, maximum=MAX_COPIES))
         self.card_letter.extend([JOKER] * jokers)
         self.letter_count = len(self.card_letter)
         self.deck_letters = tuple(sorted({l for l in self.card_letter if l != JOKER}))
@@ -174,7 +176,7 @@ class WieWeetWatGame(Game):
         for kind in ACTION_KINDS:
             entry = actions.table(kind)
             self.action_label[kind] = entry.get(lang, str)
-            for _ in range(entry.get("count", int, minimum=0)):
+            for _ in range(entry.get("count", int, minimum=0, maximum=MAX_COPIES)):
                 self.card_action.append(kind)
                 self.card_categories.append(())
         self.first_category_card = self.letter_count
@@ -183,11 +185,11 @@ class WieWeetWatGame(Game):
             raise cards_table.error("cards", "needs at least one regular category card")
 
         rules = self.scene.table("rules")
-        self.hand_size = rules.get("hand_size", int, minimum=1)
-        self.penalty_cards = rules.get("penalty_cards", int, minimum=0)
-        self.tie_window_ms = rules.get("tie_window_ms", int, minimum=0)
-        self.grote_kans_window_ms = rules.get("grote_kans_window_ms", int, minimum=0)
-        self.grote_kans_extra_cards = rules.get("grote_kans_extra_cards", int, minimum=0)
+        self.hand_size = rules.get("hand_size", int, minimum=1, maximum=MAX_COPIES)
+        self.penalty_cards = rules.get("penalty_cards", int, minimum=0, maximum=MAX_COPIES)
+        self.tie_window_ms = rules.get("tie_window_ms", int, minimum=0, maximum=MAX_MS)
+        self.grote_kans_window_ms = rules.get("grote_kans_window_ms", int, minimum=0, maximum=MAX_MS)
+        self.grote_kans_extra_cards = rules.get("grote_kans_extra_cards", int, minimum=0, maximum=MAX_COPIES)
         if self.letter_count < players * self.hand_size:
             raise letters.error(lang, f"holds {self.letter_count} cards, too few to deal {players} hands")
 
@@ -198,22 +200,23 @@ class WieWeetWatGame(Game):
             raise self.scene.error("lexicon", f"{lex_path} has no words for {', '.join(missing[:5])}")
 
         legal = self.scene.table("legal_actions")
-        self.words_per_letter = legal.get("words_per_letter", int, minimum=1)
+        self.words_per_letter = legal.get("words_per_letter", int, minimum=1, maximum=100)
         times = legal.get("answer_times_ms", list)
         if not times or not all(isinstance(t, int) and t >= 0 for t in times):
             raise legal.error("answer_times_ms", f"expected a list of times in ms, got {times!r}")
         self.answer_seconds: int = self.options["answer_seconds"]
         self.time_limit_ms = self.answer_seconds * 1000
         self.answer_times_ms = tuple(min(t, self.time_limit_ms) for t in times)
-        self.extra_card_step_ms = legal.get("extra_card_step_ms", int, minimum=0)
+        self.extra_card_step_ms = legal.get("extra_card_step_ms", int, minimum=0, maximum=MAX_MS)
 
         bots = self.scene.table("bots")
         self.bot_levels: dict[str, BotLevel] = {}
         for level in bots.keys():
             b = bots.table(level)
             self.bot_levels[level] = BotLevel(
-                b.get("reaction_mean_ms", int, minimum=0), b.get("reaction_sd_ms", int, minimum=0),
-                b.get("extra_card_ms", int, minimum=0), b.get("miss_rate", float, minimum=0, maximum=1),
+                b.get("reaction_mean_ms", int, minimum=0, maximum=MAX_MS),
+                b.get("reaction_sd_ms", int, minimum=0, maximum=MAX_MS),
+                b.get("extra_card_ms", int, minimum=0, maximum=MAX_MS), b.get("miss_rate", float, minimum=0, maximum=1),
                 b.get("wrong_rate", float, minimum=0, maximum=1))
 
         self.lexicon_is_final: bool = self.options["lexicon_is_final"]
