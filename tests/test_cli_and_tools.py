@@ -104,3 +104,96 @@ def test_wilson_interval_is_the_textbook_one():
 
     low, high = wilson(80, 100)
     assert round(low, 3) == 0.711 and round(high, 3) == 0.867
+
+
+BAD_ARGUMENTS = [
+    ["simulate", "wham-bam", "--games", "0"], ["simulate", "wham-bam", "--games", "-1"],
+    ["simulate", "wham-bam", "--games", "many"], ["simulate", "wham-bam", "--players", "0"],
+    ["simulate", "wham-bam", "--players", "99"], ["simulate", "wham-bam", "--bots", "nobody"],
+    ["simulate", "wham-bam", "--bots", ","], ["simulate", "wham-bam", "--option", "x"],
+    ["simulate", "wham-bam", "--option", "target_score=abc"], ["simulate", "wham-bam", "--option", "nope=1"],
+    ["simulate", "wham-bam", "--seed", "x"], ["simulate", "wham-bam", "--seed", "-3"], ["simulate", "chess"],
+    ["simulate"], ["screenshot", "wham-bam", "--out", "."], ["screenshot", "wham-bam", "--out", "table.txt"],
+    ["screenshot", "wham-bam", "--actions", "-5", "--out", "x.png"],
+    ["screenshot", "wham-bam", "--players", "9", "--out", "x.png"], ["screenshot", "wham-bam"],
+    ["replay", "."], ["replay", "no-such-file.json"], ["play", "wham-bam", "--bots", "-1"],
+    ["play", "wham-bam", "--bots", "9"], ["play", "wham-bam", "--seed", "soon"],
+    ["play", "wham-bam", "--seed", "daily"], ["nonsense"], ["list", "--x"],
+]
+
+
+@pytest.mark.parametrize("argv", BAD_ARGUMENTS, ids=" ".join)
+def test_every_bad_argument_is_one_line_and_a_nonzero_exit(argv, capsys, monkeypatch):
+    from simulator.cli import main
+
+    monkeypatch.chdir(ROOT)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    try:
+        status = main(argv)
+    except SystemExit as exc:  # argparse's own refusals
+        status = exc.code
+    err = capsys.readouterr().err
+    assert isinstance(status, int) and status == 2, (status, err)
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert err.startswith("tabletop") and ": error: " in err, err
+
+
+def test_ctrl_c_stops_cleanly():
+    """Ctrl+C in the middle of a long run: one line, status 130, no traceback."""
+    import signal
+
+    proc = subprocess.Popen([sys.executable, "-m", "simulator", "simulate", "wham-bam", "--games", "1000000"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
+    try:
+        assert "1000000 games" in proc.stdout.readline()  # it is running
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130
+    assert err.strip() == "python -m simulator: interrupted"
+
+
+def command_parsers():
+    """The top-level parser and one parser per subcommand."""
+    import argparse
+
+    from simulator.cli import parser
+
+    top = parser()
+    subs = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
+    return top, subs.choices
+
+
+def test_every_command_and_argument_explains_itself():
+    top, commands = command_parsers()
+    assert set(commands) == {"list", "play", "simulate", "screenshot", "replay"}
+    for name, command in commands.items():
+        assert command.description and len(command.description) > 40, name
+        for action in command._actions:
+            if action.dest == "help":
+                continue
+            assert action.help, f"{name} {action.dest} has no help"
+            assert "default" in action.help or action.required or not action.option_strings, \
+                f"{name} {action.dest}: say the default"
+
+
+def test_help_lists_every_games_bot_levels_and_options():
+    from simulator.engine import bot_levels, game_names, load_game
+
+    top, commands = command_parsers()
+    for text in (top.format_help(), commands["play"].format_help(), commands["simulate"].format_help()):
+        for game_id in game_names():
+            assert f"{game_id}:" in text and f"bots: {', '.join(bot_levels(game_id))}" in text
+            for name, default in load_game(game_id).options.items():
+                assert f"{name}=" in text
+        assert "``" not in text and "`" not in text, "no raw markup"
+
+
+def test_the_program_names_itself_as_it_was_started():
+    installed = Path(sys.executable).with_name("tabletop")
+    assert installed.exists(), "pip install -e . installs the tabletop console script"
+    out = subprocess.run([str(installed), "simulate", "--help"], capture_output=True, text=True, env=ENV,
+                         timeout=120).stdout
+    assert out.startswith("usage: tabletop simulate ")
+    assert run("-m", "simulator", "list", "--help").stdout.startswith("usage: python -m simulator list")
