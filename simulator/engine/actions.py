@@ -243,7 +243,7 @@ class ActionCodec:
             try:
                 values[name] = check(data[name], True)
             except _Refused as exc:
-                raise IllegalAction(f"action {kind!r}: {name} {exc}") from None
+                raise IllegalAction(f"{kind!r} {name} {exc}") from None
         return entry.cls(**values)
 
     def validate(self, action: Any) -> None:
@@ -256,4 +256,4 @@ class ActionCodec:
             try:
                 check(getattr(action, name), False)
             except _Refused as exc:
-                raise IllegalAction(f"action {entry.cls.kind!r}: {name} {exc}") from None
+                raise IllegalAction(f"{entry.cls.kind!r} {name} {exc}") from None

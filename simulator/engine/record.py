@@ -31,7 +31,23 @@ MAX_NAME = 40
 
 
 class SaveFileError(ValueError):
-    """A save file that cannot be loaded; the message names the file and the problem."""
+    """A save file that cannot be loaded; the message names the file and the problem.
+
+    ``source`` is the file (or "record"), ``problem`` what is wrong with it.
+    """
+
+    def __init__(self, source: str, problem: str) -> None:
+        super().__init__(f"{source}: {problem}")
+        self.source = source
+        self.problem = problem
+
+    def __reduce__(self):  # pickles (e.g. to a worker process) with both parts
+        return type(self), (self.source, self.problem)
+
+    def brief(self, limit: int = 125) -> str:
+        """One line for a player: the file's name and the problem, cut to ``limit`` characters."""
+        line = f"Cannot load {Path(self.source).name}: {self.problem}"
+        return line if len(line) <= limit else line[:limit - 1] + "\u2026"
 
 
 @dataclass(frozen=True)
@@ -80,7 +96,7 @@ class GameRecord:
         Checks the shape and every type (the game's own checks come with :meth:`replay`).
         """
         def bad(problem: str) -> SaveFileError:
-            return SaveFileError(f"{source}: {problem}")
+            return SaveFileError(source, problem)
 
         if not isinstance(data, dict):
             raise bad(f"expected a JSON object, got {quote(data)}")
@@ -124,22 +140,22 @@ class GameRecord:
         try:
             game = load_game(self.game_id, players=self.players, **self.options)
         except (KeyError, ValueError) as exc:
-            raise SaveFileError(f"{source}: {str(exc)[:300]}") from None
+            raise SaveFileError(source, str(exc)[:300]) from None
         levels = ("human", *bot_levels(self.game_id))
         for i, seat in enumerate(self.seats):
             if seat.kind not in levels:
-                raise SaveFileError(f"{source}: seat {i + 1} is {quote(seat.kind)}; "
-                                    f"expected one of {', '.join(levels)}")
+                raise SaveFileError(source, f"seat {i + 1} is {quote(seat.kind)}; "
+                                            f"expected one of {', '.join(levels)}")
         state = game.new_state(self.seed)
         for index, data in enumerate(self.actions[:upto]):
             try:
                 state.apply(game.decode_action(data))
             except IllegalAction as exc:
-                raise SaveFileError(f"{source}: action {index + 1} {quote(data)} is refused: "
-                                    f"{str(exc)[:300]}") from None
+                raise SaveFileError(source, f"action {index + 1} is refused: {str(exc)[:300]} "
+                                            f"(it reads {quote(data)})") from None
             except Exception as exc:  # a rules bug must not take the program down with it
-                raise SaveFileError(f"{source}: action {index + 1} {quote(data)} failed: "
-                                    f"{type(exc).__name__}: {str(exc)[:200]}") from None
+                raise SaveFileError(source, f"action {index + 1} failed: {type(exc).__name__}: "
+                                            f"{str(exc)[:200]} (it reads {quote(data)})") from None
         return state
 
 
@@ -181,11 +197,11 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         with open(path, "rb") as fh:
             raw = fh.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
-        raise SaveFileError(f"{source}: cannot read: {exc.strerror or exc}") from None
+        raise SaveFileError(source, f"cannot read: {exc.strerror or exc}") from None
     try:
         data = parse_json(raw, max_bytes=MAX_SAVE_BYTES)
     except ValueError as exc:
-        raise SaveFileError(f"{source}: {exc}") from None
+        raise SaveFileError(source, str(exc)) from None
     record = GameRecord.from_json(data, source)
     record.replay(source=source)  # refuse a file whose log the rules do not accept
     return record

@@ -9,9 +9,10 @@ from __future__ import annotations
 import os
 import sys
 import time
+import traceback
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol
+from typing import Callable, Protocol
 
 import pygame
 
@@ -65,6 +66,7 @@ class App:
         self.scenes: list[Scene] = []
         self.running = False
         self.message: tuple[str, float] | None = None
+        self.errors_seen: set[str] = set()
 
     # -- scenes -----------------------------------------------------------------
     @property
@@ -92,26 +94,40 @@ class App:
         clock = pygame.time.Clock()
         lag = 0.0
         last = time.perf_counter()
-        while self.running and self.scenes:
-            now = time.perf_counter()
-            lag = min(lag + now - last, STEP * MAX_STEPS_PER_FRAME)
-            last = now
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT:
-                    self.running = False
-                elif event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
-                    self.screenshot()
-                else:
-                    self.scene.handle_event(event)
-            while lag >= STEP and self.scenes:
-                self.scene.update(STEP)
-                lag -= STEP
-            if self.scenes:
-                self.scene.draw(self.screen)
-                self.draw_message(self.screen)
-                pygame.display.flip()
-            clock.tick(60)
-        pygame.quit()
+        try:
+            while self.running and self.scenes:
+                now = time.perf_counter()
+                lag = min(lag + now - last, STEP * MAX_STEPS_PER_FRAME)
+                last = now
+                for event in pygame.event.get():
+                    if event.type == pygame.QUIT:
+                        self.running = False
+                    elif event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+                        self.guarded(self.screenshot)
+                    elif self.scenes:
+                        self.guarded(self.scene.handle_event, event)
+                while lag >= STEP and self.scenes:
+                    self.guarded(self.scene.update, STEP)
+                    lag -= STEP
+                if self.scenes:
+                    self.guarded(self.scene.draw, self.screen)
+                    self.draw_message(self.screen)
+                    pygame.display.flip()
+                clock.tick(60)
+        finally:
+            pygame.quit()
+
+    def guarded(self, call: Callable[..., object], *args: object) -> None:
+        """Run one scene call. An error it raises is shown and written to stderr (once per
+        kind), and the app carries on with the same scenes: a game in progress is not lost."""
+        try:
+            call(*args)
+        except Exception as exc:
+            summary = f"{type(exc).__name__}: {str(exc)[:160]}"
+            if summary not in self.errors_seen:
+                self.errors_seen.add(summary)
+                traceback.print_exc()
+            self.notify(f"Something went wrong ({summary}); the game goes on.", seconds=6)
 
     def screenshot(self) -> Path:
         """F12: save what is on screen as a PNG and say where."""

@@ -195,7 +195,7 @@ class LauncherScene:
         try:
             setup = TableSetup.from_record(load_record(path))
         except SaveFileError as exc:
-            self.error = str(exc)
+            self.error = exc.brief(200)
             return
         self.app.push(TableScene(self.app, setup, on_leave=self.app.pop))
 
@@ -207,8 +207,9 @@ class LauncherScene:
         text(surface, "Tabletop", (40, 28), size=48, bold=True, colour=GOLD, shadow=True)
         text(surface, "Five card games on one table. Choose a game, who plays, and sit down.", (44, 88),
              size=18, colour=(220, 230, 224))
-        if self.error:
-            text(surface, self.error, (460, 84), size=16, colour=(255, 150, 150))
+        if self.error:  # beside the subtitle, above the panels; wrapped, up to three lines
+            text_block(surface, self.error, pygame.Rect(690, 44, 570, 64), size=15, colour=(255, 150, 150),
+                       spacing=3)
         self.manager.draw_ui(surface)
         for hint, rect in self.hints:
             text_block(surface, hint, rect, size=13, colour=TEXT_DIM, spacing=2)

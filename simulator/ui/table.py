@@ -290,7 +290,7 @@ class TableScene:
             record = load_record(path)
             setup = TableSetup.from_record(record)
         except SaveFileError as exc:
-            self.notify(str(exc))
+            self.notify(exc.brief())
             return
         if self.app:
             self.app.replace(TableScene(self.app, setup, on_leave=self.on_leave))
