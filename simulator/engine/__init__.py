@@ -1,9 +1,10 @@
 """Game-agnostic rules machinery. Imports neither pygame nor pymunk."""
 from __future__ import annotations
 
-from .actions import REFEREE, Action, ActionCodec, IllegalAction
+from .actions import REFEREE, Action, ActionCodec, Bounds, IllegalAction
 from .bots import Bot, RandomBot
 from .game import ONLOOKER, Game, Referee, State
+from .intake import parse_json, quote
 from .match import RunawayGame, play_out
 from .options import OptionSpec
 from .record import GameRecord, SaveFileError, SeatInfo, load_record, save_record, undo
@@ -11,7 +12,8 @@ from .registry import bot_levels, entry, game_names, load_game, make_bot, regist
 from .scene import Scene, SceneError
 
 __all__ = [
-    "REFEREE", "ONLOOKER", "Action", "ActionCodec", "IllegalAction", "Bot", "RandomBot",
+    "REFEREE", "ONLOOKER", "Action", "ActionCodec", "Bounds", "IllegalAction", "Bot", "RandomBot",
+    "parse_json", "quote",
     "Game", "State", "Referee", "RunawayGame", "play_out", "OptionSpec", "GameRecord",
     "SaveFileError", "SeatInfo", "load_record", "save_record", "undo", "bot_levels", "entry",
     "game_names", "load_game", "make_bot", "register", "Scene", "SceneError",

@@ -93,6 +93,8 @@ def _number_checker(kind: type, bounds: Bounds) -> Checker:
     wanted = "an integer" if is_int else "a number"
 
     def check(value: Any, decoding: bool) -> Any:
+        if (value.__class__ is int or (value.__class__ is float and not is_int)) and low <= value <= high:
+            return value  # the common case, first and fast (NaN fails the comparison)
         if isinstance(value, bool) or not isinstance(value, int if is_int else (int, float)):
             raise _Refused(f"must be {wanted}, got {quote(value)}")
         if isinstance(value, float) and not math.isfinite(value):
@@ -249,11 +251,11 @@ class ActionCodec:
     def validate(self, action: Any) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is one of these classes with every
         field of its declared type and within its bounds."""
-        entry = self._by_class.get(type(action))
+        entry = self._by_class.get(action.__class__)
         if entry is None:
             raise IllegalAction(f"{quote(action)} is not an action of this game")
-        for name, check in entry.fields:
-            try:
+        try:
+            for name, check in entry.fields:
                 check(getattr(action, name), False)
-            except _Refused as exc:
-                raise IllegalAction(f"{entry.cls.kind!r} {name} {exc}") from None
+        except _Refused as exc:
+            raise IllegalAction(f"{entry.cls.kind!r} {name} {exc}") from None

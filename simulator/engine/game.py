@@ -97,10 +97,11 @@ class Game(ABC):
         """Raise :class:`IllegalAction` unless ``action`` is one of this game's actions, every
         field of its declared type and bounds, by a seat of this table or the referee."""
         self.actions.validate(action)
-        self._check_seat(action)
+        if not REFEREE <= action.player < self.players:  # inline: this runs on every apply
+            self._check_seat(action)
 
     def _check_seat(self, action: Action) -> None:
-        if not (action.player == REFEREE or 0 <= action.player < self.players):
+        if not REFEREE <= action.player < self.players:
             raise IllegalAction(f"there is no seat {action.player} at this table of {self.players}")
 
     def make_referee(self) -> Referee | None:

@@ -16,11 +16,12 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Annotated
 
 import pytest
 
-from simulator.engine import (REFEREE, GameRecord, IllegalAction, SaveFileError, Scene, SceneError, game_names,
-                              load_game, load_record, save_record)
+from simulator.engine import (REFEREE, Action, ActionCodec, Bounds, GameRecord, IllegalAction, SaveFileError, Scene,
+                              SceneError, game_names, load_game, load_record, save_record)
 from simulator.engine.registry import entry
 
 from .test_conformance import CASES, cards_in_view, step_randomly
@@ -334,3 +335,49 @@ def test_saves_get_the_usual_file_mode_and_a_synced_folder(tmp_path, monkeypatch
     assert stat.S_IMODE((tmp_path / "b.json").stat().st_mode) == 0o600
     assert synced == [False, True, False, True], "file, then folder, for each save"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b.json"], "no temporary file left"
+
+
+def test_the_values_the_outside_fuzz_found_are_refused_before_the_rules_see_them():
+    """Issue 16 item 3 and issue 12 item 6, case by case: a float seat, a bool card or index, a
+    401-digit distance, no action at all; each refused with the state unchanged."""
+    from simulator.games.wackelbett.rules import PlacePrincess
+    from simulator.games.wham_bam.rules import TakePenalty
+    from simulator.games.wie_weet_wat.rules import Answer, ChooseCategory
+    from simulator.games.zoo_wee_mama.rules import Bid, DealNextRound
+
+    cases = {
+        "wham-bam": [TakePenalty(0.0), TakePenalty(True), None, {"kind": "take-penalty", "player": 0}],
+        "zoo-wee-mama": [DealNextRound(0.0), DealNextRound(1.0), Bid(1.0, 2, 0), Bid(0, True, 0), Bid(0, 2, False)],
+        "wie-weet-wat": [Answer(0, True, "appel", 10), Answer(0, 1, "appel", 1.5), ChooseCategory(0, True)],
+        "wackelbett": [PlacePrincess(0, 10**400), PlacePrincess(0, math.nan), PlacePrincess(0, True)],
+    }
+    for game_id, actions in cases.items():
+        state = load_game(game_id, players=entry(game_id).game_class.min_players).new_state(1)
+        for action in actions:
+            assert refused_cleanly(state, action), f"{game_id} took {action!r}"
+        for action in actions:
+            if action is not None and not isinstance(action, dict):
+                with pytest.raises(IllegalAction):
+                    state.game.decode_action(json.loads(json.dumps(action.to_json(), default=str)))
+
+
+def test_a_field_may_declare_its_own_bounds():
+    """Annotated[..., Bounds(...)] narrows a field beyond its type, for JSON and objects alike."""
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Say(Action):
+        kind = "say"
+        word: Annotated[str, Bounds(max_length=5)]
+        index: Annotated[int, Bounds(0, 3)]
+        path: Annotated[tuple[Annotated[float, Bounds(-1.0, 1.0)], ...], Bounds(max_length=2)]
+
+    codec = ActionCodec(Say)
+    assert codec.decode({"kind": "say", "player": 0, "word": "hello", "index": 3, "path": [0.5, -1]}) \
+        == Say(0, "hello", 3, (0.5, -1))
+    for field, value, problem in (("word", "hello!", "at most 5 characters"), ("index", 4, "from 0 to 3"),
+                                  ("path", [0.0, 0.0, 0.0], "at most 2 items"), ("path", [2.0], "item 0 must be from")):
+        data = {"kind": "say", "player": 0, "word": "hi", "index": 0, "path": [], field: value}
+        with pytest.raises(IllegalAction, match=problem):
+            codec.decode(data)
+        forged = dataclasses.replace(Say(0, "hi", 0, ()), **{field: tuple(value) if field == "path" else value})
+        with pytest.raises(IllegalAction, match=problem):
+            codec.validate(forged)

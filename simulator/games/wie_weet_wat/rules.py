@@ -23,9 +23,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from simulator.engine import REFEREE, Action, ActionCodec, Game, IllegalAction, Scene, State
+from simulator.engine import REFEREE, Action, ActionCodec, Bounds, Game, IllegalAction, Scene, State
 from simulator.engine.scene import SCENES_DIR
 
 from .lexicon import Lexicon, is_well_formed, load_lexicon
@@ -53,7 +53,7 @@ class ChooseCategory(Action):
     """The reader reads category ``index`` (0-3) of the category card in play."""
 
     kind = "choose-category"
-    index: int
+    index: Annotated[int, Bounds(0, CATEGORIES_PER_CARD - 1)]
 
 
 @dataclass(frozen=True, slots=True)
