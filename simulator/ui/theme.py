@@ -1,12 +1,15 @@
 """Colours, fonts and the few drawing primitives every screen shares."""
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from pathlib import Path
 
 import pygame
+import pygame_gui
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
+THEME_FILE = ASSETS / "ui_theme.json"
 FONT_FILES = {False: ASSETS / "fonts" / "NotoSans-Regular.ttf", True: ASSETS / "fonts" / "NotoSans-Bold.ttf"}
 
 SCREEN_SIZE = (1280, 720)
@@ -31,7 +34,22 @@ CARD_BACK_TRIM = (236, 208, 150)
 WHITE = (250, 250, 246)
 
 
-@lru_cache(maxsize=64)
+_text_scale = 1.0  # the larger-text setting, for the table's own words (see ui_size)
+
+
+def set_text_scale(scale: float) -> None:
+    """The larger-text setting: sizes passed through :func:`ui_size` grow by ``scale``."""
+    global _text_scale
+    _text_scale = scale
+
+
+def ui_size(size: int) -> int:
+    """``size`` under the larger-text setting. The table's sidebar, banner, messages,
+    panels and the launcher size their words with it; a game's own drawing opts in."""
+    return round(size * _text_scale)
+
+
+@lru_cache(maxsize=96)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The project's font (Noto Sans) at ``size`` pixels."""
     return pygame.font.Font(FONT_FILES[bold], size)
@@ -104,3 +122,18 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
                                                           w * 5 // 3 - 2 * inset, h * 5 // 3 - 2 * inset))
     pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=6)
     return surface
+
+
+def ui_manager() -> pygame_gui.UIManager:
+    """A pygame-gui manager with our theme (its font sizes under the larger-text setting)
+    and the fonts it needs loaded up front."""
+    data = json.loads(THEME_FILE.read_text(encoding="utf-8"))
+    bold = {ui_size(16), ui_size(18)}  # the rules panel's bold words and headings
+    for block in data.values():
+        if "font" in block:
+            block["font"]["size"] = str(ui_size(int(block["font"]["size"])))
+            if block["font"].get("style") == "bold":
+                bold.add(int(block["font"]["size"]))
+    manager = pygame_gui.UIManager(SCREEN_SIZE, data)
+    manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": "bold"} for size in sorted(bold)])
+    return manager

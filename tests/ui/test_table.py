@@ -246,23 +246,6 @@ def test_a_whole_game_to_the_end_with_the_mouse_two_humans_and_a_bot():
     assert "game" in scene.shown_summaries
 
 
-def test_the_save_dialog_pauses_the_table_and_saves_where_picked(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
-    scene = table([SeatInfo("A", "good"), SeatInfo("B", "good")])
-    press_ctrl = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
-    scene.handle_event(press_ctrl)
-    assert scene.dialog is not None
-    for _ in range(300):
-        scene.update(1 / 60)
-    assert scene.state.history == [], "bots wait while the dialog is open"
-    target = tmp_path / "mine.json"
-    import pygame_gui
-
-    scene.handle_event(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(target),
-                                          ui_element=scene.dialog))
-    assert target.exists() and scene.dialog is None
-
-
 def test_a_gesture_of_several_steps_stops_at_the_first_refusal():
     """A list from the view applies in order; the refused step and those after it do not."""
     scene = human_turn_scene(PlayCard)

@@ -22,7 +22,7 @@ from typing import Any, Callable, Hashable, Sequence
 import pygame
 
 from simulator.engine import Action
-from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.game_view import Cue, GameView, SeatPlate, Summary
 from simulator.ui.sprites import SpriteLayer
 from simulator.ui.theme import GOLD, HIGHLIGHT, font
 
@@ -41,6 +41,7 @@ from .words import HELP, SETUP_PHASES, TableWords, cards
 
 DRAG_THRESHOLD = 6
 DECISION_KINDS = ("steal", "arcade", "lose", "exit")   # decisions met in the middle of a movement
+CARD_EVENTS = {"draft", "play-movement", "draw", "money", "buy", "guests", "discard", "steal"}  # with a snap
 Gesture = Action | list[Action] | None
 
 
@@ -118,7 +119,10 @@ class MammaView(GameView):
 
     # -- refresh --------------------------------------------------------------------------------------
     def refresh(self, viewer, view: dict[str, Any], legal: list[Action]) -> None:
+        heard = max((e["seq"] for e in self.view.get("events", [])), default=0)
         super().refresh(viewer, view, legal)
+        if any(e["seq"] > heard and e["what"] in CARD_EVENTS for e in view.get("events", [])):
+            self.cue(Cue.SNAP)
         if self._hush is not None and self.refusal and self.refusal[0] == view.get("prompt"):
             self.refusal = None  # the rest of a drag only waits for this decision: not a refusal
         self._hush = None

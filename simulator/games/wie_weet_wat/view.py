@@ -19,7 +19,7 @@ import pygame
 import pygame_gui
 
 from simulator.engine import Action
-from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.game_view import Cue, GameView, SeatPlate, Summary
 from simulator.ui.sprites import Place, SpriteLayer
 
 from .board import (CAT_PILE, DISCARD, ENTRY, LETTER_PILE, PILE, Button, Tile, card_places, choice_rows,
@@ -83,12 +83,22 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
         """Names, not "You", when several people share the screen (as every sentence here says it)."""
         return self.audience.you_or_name(seat)
 
+    def buzz(self, seat: int) -> bool:
+        buzzed = super().buzz(seat)
+        if buzzed:
+            self.cue(Cue.BUZZER)
+        return buzzed
+
     def letter_of(self, card: int) -> str:
         return self.game.card_letter[card]
 
     # -- the table's calls -------------------------------------------------------------------------
     def refresh(self, viewer: int | None, view: dict[str, Any], legal: list[Action]) -> None:
+        before = self.view
         super().refresh(viewer, view, legal)
+        landed = view.get("answers", [])[len(before.get("answers", [])):]
+        if before.get("category_id") == view.get("category_id") and any(a["seat"] not in self.humans for a in landed):
+            self.cue(Cue.BUZZER)  # a bot buzzes in as its card lands (a human's buzz sounds in buzz())
         for event in self._new_events(view.get("events", [])):
             self._note(event)
         if view.get("phase") != "answer" and self.window_live:

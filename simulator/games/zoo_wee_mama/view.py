@@ -15,7 +15,7 @@ from typing import Any, Hashable
 import pygame
 
 from simulator.engine import Action
-from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.game_view import Cue, GameView, SeatPlate, Summary
 from simulator.ui.sprites import Place, SpriteLayer
 from simulator.ui.theme import GOLD, INK, TEXT_DIM, text
 
@@ -91,11 +91,15 @@ class ZooWeeMamaView(BidPanel, GameView):
 
     # -- new information -------------------------------------------------------------------
     def refresh(self, viewer, view: dict[str, Any], legal: list[Action]) -> None:
-        old_viewer = self.viewer
+        old_viewer, old_round = self.viewer, self.view.get("round")
         super().refresh(viewer, view, legal)
+        if old_round is not None and view["round"] != old_round:
+            self.cue(Cue.SHUFFLE)
         reveal = view.get("reveal")
         if reveal is not None:
             self.seen_reveals[reveal["round"]] = reveal
+            if self.show is None or self.show.round != reveal["round"]:
+                self.cue(Cue.HEISSA)  # a challenge: the count begins
             if self.show is None or self.show.round != reveal["round"] or viewer != old_viewer:
                 # a new count, or another player sits down to watch it: count from the start
                 self.show = RevealShow(reveal, flips_for(reveal, viewer))
