@@ -72,6 +72,7 @@ class LauncherScene:
         self.seat_count = 0
         self.error = ""
         self.settings_panel: SettingsPanel | None = None
+        self.mouse = (0, 0)
         self._build()
 
     # -- building ---------------------------------------------------------------------------
@@ -113,9 +114,9 @@ class LauncherScene:
         m = self.manager
         self.panel = p = UIPanel(PANEL, manager=m)
         left = SEATS_X
-        UILabel(Rect(left, 10, 70, 32), "Seats", m, container=p, object_id="#heading_label")
+        UILabel(Rect(left, 8, 80, 36), "Seats", m, container=p, object_id="#heading_label")
         self.count_menu = UIDropDownMenu([str(n) for n in seat_choices(cls)], str(self.seat_count),
-                                         Rect(left + 80, 10, 80, 32), m, container=p)
+                                         Rect(left + 88, 10, 76, 32), m, container=p)
         self.daily_button = None
         if cls.daily:
             self.daily_button = UIButton(Rect(left + 170, 10, 190, 32), "Challenge of the day", m, container=p)
@@ -136,10 +137,10 @@ class LauncherScene:
         UILabel(Rect(left, y, 64, 32), "Seed", m, container=p, object_id="#left_label")
         self.seed_entry = UITextEntryLine(Rect(left + 66, y, 130, 32), m, container=p, initial_text=keep["seed"])
         self.seed_entry.set_allowed_characters("numbers")
-        UILabel(Rect(left + 202, y, 158, 32), "blank: a random deal", m, container=p, object_id="#dim_label")
+        UILabel(Rect(left + 202, y, 158, 32), "blank: random deal", m, container=p, object_id="#dim_label")
 
         x = OPTIONS_X
-        UILabel(Rect(x, 10, 300, 32), "Rule options", m, container=p, object_id="#heading_label")
+        UILabel(Rect(x, 8, 300, 36), "Rule options", m, container=p, object_id="#heading_label")
         self.option_widgets: dict[str, Any] = {}
         self.option_rows: list[tuple[Rect, OptionSpec]] = []
         game = load_game(self.game_id, players=self.seat_count)
@@ -197,6 +198,8 @@ class LauncherScene:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.manager.process_events(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         if self.settings_panel:
             self.settings_panel.handle_event(event)
             if self.settings_panel.done:
@@ -297,8 +300,7 @@ class LauncherScene:
     # -- time and drawing -------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.manager.update(dt)
-        mouse = pygame.mouse.get_pos()
-        pointed = next((spec for rect, spec in self.option_rows if rect.collidepoint(mouse)), None)
+        pointed = next((spec for rect, spec in self.option_rows if rect.collidepoint(self.mouse)), None)
         if pointed:
             self._set_help(pointed)
 

@@ -443,7 +443,8 @@ class TableScene:
 
     def key_hints(self) -> list[str]:
         skip = SKIP_KEYS[self.settings.skip_key]
-        return ["Esc menu", "F1 rules", "Ctrl+Z undo", "Ctrl+S save", "Ctrl+O load", "F12 shot", f"{skip} skip"]
+        return ["Esc menu", "F1 rules", "Ctrl+Z undo", "Ctrl+S save", "Ctrl+O load", "F12 shot",
+                f"{skip} skips animation"]
 
     def _notice_layout(self, message: str, bottom: int) -> tuple[pygame.Rect, list[str]]:
         """The app's short message sits in the sidebar above the key hints, never over the table."""

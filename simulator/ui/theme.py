@@ -124,11 +124,19 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
+GUI_FONT_SIZE = 14  # pygame-gui's own size for widgets without a font of their own
+GUI_ELEMENTS = ("label", "button", "drop_down_menu", "text_entry_line", "text_box", "selection_list", "window",
+                "check_box", "tool_tip", "file_dialog")
+
+
 def ui_manager() -> pygame_gui.UIManager:
-    """A pygame-gui manager with our theme (its font sizes under the larger-text setting)
+    """A pygame-gui manager with our theme, its font sizes under the larger-text setting,
     and the fonts it needs loaded up front."""
     data = json.loads(THEME_FILE.read_text(encoding="utf-8"))
-    bold = {ui_size(16), ui_size(18)}  # the rules panel's bold words and headings
+    for element in GUI_ELEMENTS:  # the theme's "defaults" block does not carry a font: each kind does
+        data.setdefault(element, {}).setdefault("font", {"name": "noto_sans", "size": str(GUI_FONT_SIZE),
+                                                          "style": "regular"})
+    bold = {14, 16, 18, ui_size(14), ui_size(16), ui_size(18)}  # bold words in help texts and the rules
     for block in data.values():
         if "font" in block:
             block["font"]["size"] = str(ui_size(int(block["font"]["size"])))

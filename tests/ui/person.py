@@ -35,3 +35,4 @@ def type_text(app, words: str) -> None:
     for char in words:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
     frames(app, 2)
+

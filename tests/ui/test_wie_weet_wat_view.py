@@ -15,6 +15,7 @@ from simulator.games.wie_weet_wat.rules import (JOKER, Answer, CloseWindow, Coun
 from simulator.games.wie_weet_wat.board import CAT_PILE  # noqa: E402
 from simulator.games.wie_weet_wat.words import ACTION_TEXT  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
+from simulator.ui.sound import Cue  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
 
@@ -510,3 +511,15 @@ def test_a_whole_game_with_a_human_typing_and_two_bots_plays_to_the_end():
     assert scene.state.is_over() and scene.state.winners()
     assert "game" in scene.shown_summaries and "round-1" in scene.shown_summaries
     assert typed >= 5
+
+
+def test_a_buzz_is_heard_from_a_human_and_from_a_bot_whose_card_lands():
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")])
+    window_with(scene, 1)
+    scene.sound.played.clear()
+    press(scene, pygame.K_SPACE)
+    assert scene.view.buzzed == 1 and scene.sound.played == [Cue.BUZZER]
+    scene.sound.played.clear()
+    run_until(scene, lambda: any(isinstance(a, (Answer, CounterAttack)) and a.player != 1
+                                 for a in scene.state.history[-1:]))
+    assert Cue.BUZZER in scene.sound.played
