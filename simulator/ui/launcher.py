@@ -16,10 +16,12 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox, UITextEntryLine
+from pygame_gui.windows import UIFileDialog
 
 from simulator.engine import OptionSpec, SeatInfo, bot_levels, entry, game_names, load_game
 
 from .app import App, display_problem, user_dir
+from .file_dialog import enter_confirms, open_file_dialog
 from .game_view import view_class_for
 from .overlays import rules_html
 from .settings import Settings
@@ -73,6 +75,7 @@ class LauncherScene:
         self.error = ""
         self.settings_panel: SettingsPanel | None = None
         self.mouse = (0, 0)
+        self.dialog: UIFileDialog | None = None   # the load dialog, known after it closes (see TableScene)
         self._build()
 
     # -- building ---------------------------------------------------------------------------
@@ -223,13 +226,12 @@ class LauncherScene:
             elif event.ui_element is self.settings_button:
                 self.open_settings()
             elif event.ui_element is self.load:
-                rect = Rect(0, 0, 620, 460)
-                rect.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
-                pygame_gui.windows.UIFileDialog(rect, self.manager, "Load a saved game",
-                                                initial_file_path=str(user_dir("saves")),
-                                                allow_existing_files_only=True)
-        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+                self.dialog = open_file_dialog(self.manager, "Load a saved game", user_dir("saves"),
+                                               existing_only=True)
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
             self.load_file(event.text)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            enter_confirms(self.dialog, event)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and not self.typing():
             self.begin()

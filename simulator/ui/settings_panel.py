@@ -23,7 +23,7 @@ ROW = 46
 class SettingsPanel(Overlay):
     """A window of settings; ``on_change`` gets each new :class:`Settings` as it is made."""
 
-    SIZE = (560, 500)
+    SIZE = (560, 450)
 
     def __init__(self, manager: pygame_gui.UIManager, settings: Settings,
                  on_change: Callable[[Settings], None], sound: SoundBoard) -> None:

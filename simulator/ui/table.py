@@ -20,6 +20,7 @@ from simulator.engine import (REFEREE, Game, GameRecord, IllegalAction, SaveFile
                               load_record, make_bot, save_record, undo)
 
 from .app import App, tidy_folder, user_dir
+from .file_dialog import enter_confirms, open_file_dialog
 from .game_view import GameView, view_class_for
 from .overlays import HandOffOverlay, MenuOverlay, Overlay, RulesOverlay, SummaryOverlay, rules_html
 from .settings import SKIP_KEYS, Settings
@@ -225,6 +226,7 @@ class TableScene:
             self._file_picked(purpose, Path(event.text))
             return
         if self.dialog_open:
+            enter_confirms(self.dialog, event)
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.dialog.kill()
             return
@@ -302,10 +304,7 @@ class TableScene:
         else:
             initial = folder
             title = "Load a saved game"
-        rect = pygame.Rect(0, 0, 620, 460)
-        rect.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
-        self.dialog = pygame_gui.windows.UIFileDialog(rect, self.manager, title, initial_file_path=str(initial),
-                                                      allow_existing_files_only=(purpose == "load"))
+        self.dialog = open_file_dialog(self.manager, title, initial, existing_only=(purpose == "load"))
         self.dialog_purpose = purpose
 
     def _file_picked(self, purpose: str, path: Path) -> None:
@@ -429,11 +428,14 @@ class TableScene:
             self.notice_rect, _ = self._notice_layout(message, foot)
             foot = self.notice_rect.top - 6
         size = ui_size(14)
-        lines: list[str] = []
-        for entry in self.view.log_lines():
-            lines.extend(wrap(entry, width, size))
         room = max(0, (foot - y) // (size + 5))
-        for line in lines[-room:] if room else []:
+        lines: list[str] = []
+        for entry in reversed(self.view.log_lines()):  # the newest entries that fit, each whole
+            wrapped = wrap(entry, width, size)
+            if len(lines) + len(wrapped) > room:
+                break
+            lines[:0] = wrapped
+        for line in lines:
             text(surface, line, (x, y), size=size, colour=TEXT)
             y += size + 5
         pygame.draw.line(surface, SIDEBAR_LINE, (x, hint_y - 8), (x + width, hint_y - 8))

@@ -69,12 +69,18 @@ def text(surface: pygame.Surface, message: str, pos: tuple[int, int], *, size: i
 
 
 def wrap(message: str, width: int, size: int, bold: bool = False) -> list[str]:
-    """Split ``message`` into lines no wider than ``width`` pixels."""
+    """Split ``message`` into lines no wider than ``width`` pixels (a word wider than that,
+    such as a file name, is broken between letters)."""
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in message.split("\n"):
         line = ""
         for word in paragraph.split(" "):
+            if f.size(word)[0] > width:
+                *whole, word = _pieces(word, width, f)
+                lines.extend([line] if line else [])
+                lines.extend(whole)
+                line = ""
             trial = f"{line} {word}".strip()
             if f.size(trial)[0] <= width or not line:
                 line = trial
@@ -83,6 +89,15 @@ def wrap(message: str, width: int, size: int, bold: bool = False) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def _pieces(word: str, width: int, f: pygame.font.Font) -> list[str]:
+    pieces = [""]
+    for char in word:
+        if pieces[-1] and f.size(pieces[-1] + char)[0] > width:
+            pieces.append("")
+        pieces[-1] += char
+    return pieces
 
 
 def text_block(surface: pygame.Surface, message: str, rect: pygame.Rect, *, size: int = 16,
@@ -126,7 +141,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
 
 GUI_FONT_SIZE = 14  # pygame-gui's own size for widgets without a font of their own
 GUI_ELEMENTS = ("label", "button", "drop_down_menu", "text_entry_line", "text_box", "selection_list", "window",
-                "check_box", "tool_tip", "file_dialog")
+                "tool_tip", "file_dialog")  # not check_box: its tick is drawn in pygame-gui's symbol font
 
 
 def ui_manager() -> pygame_gui.UIManager:

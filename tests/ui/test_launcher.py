@@ -11,7 +11,6 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame_gui  # noqa: E402
 from pygame_gui.elements import UIDropDownMenu  # noqa: E402
 
 from simulator.engine import GameRecord, SeatInfo, entry, load_game, save_record  # noqa: E402
@@ -139,8 +138,7 @@ def test_load_saved_game_opens_that_game(home):
     save_record(GameRecord.of(state, (SeatInfo("Ann"), SeatInfo("Bot", "good"))), path)
     app, scene = open_launcher()
     click(app, scene.load.rect.center)
-    dialog = next(w for w in scene.manager.get_root_container().elements
-                  if isinstance(w, pygame_gui.windows.UIFileDialog))
+    dialog = scene.dialog
     item = next(i for i in dialog.file_selection_list.item_list if i["text"] == "mine.json")
     click(app, item["button_element"].rect.center)
     click(app, dialog.ok_button.rect.center)

@@ -93,3 +93,13 @@ def test_the_table_waits_while_the_dialog_is_open_and_escape_closes_it(app):
     assert not scene.dialog_open
     frames(app, 240)
     assert scene.state.history, "the game goes on once the dialog is closed"
+
+
+def test_ctrl_s_then_enter_saves_too(app, tmp_path):
+    scene = sit_down(app, seed=3)
+    press(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    press(app, pygame.K_RETURN)
+    frames(app, 10)
+    saves = list((tmp_path / "home" / "saves").glob("*.json"))
+    assert len(saves) == 1 and not scene.dialog_open
+    assert message_is_shown(app, scene, saves[0].name)
