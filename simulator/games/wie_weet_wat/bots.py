@@ -177,8 +177,8 @@ class WieWeetWatBot:
     def judges_right(self, category: str, word: str) -> bool:
         """Would this bot accept ``word`` for ``category``? Never by coin: by the lists and its level.
 
-        Right if the lists accept it for the category. Wrong if it is no word of the language,
-        or clearly another category's (:func:`clearly_another_kind`). Otherwise the word is
+        Right if the lists accept it for the category. Wrong if the list names it as a wrong
+        answer, if it is no word of the language, or if it is clearly another category's (:func:`clearly_another_kind`). Otherwise the word is
         plausible and the level judges: right if no list files it anywhere (the benefit of
         the doubt), if its last part answers the category (gymschoen), or if a list that
         files it shares at least ``vote_min_share`` of its words with this category.
@@ -186,7 +186,7 @@ class WieWeetWatBot:
         lex = self.game.lexicon
         if lex.match(category, word) is not None:
             return True
-        if not lex.is_word(word):
+        if lex.is_known_wrong(category, word) or not lex.is_word(word):
             return False
         filed = [d for d in lex.filed_under(word) if not lex.includes(d, category)]
         if clearly_another_kind(lex, category, filed):

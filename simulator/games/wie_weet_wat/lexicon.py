@@ -2,7 +2,9 @@
 
 A lexicon file (``scenes/wie-weet-wat/lexicon.<lang>.txt``) has one line per
 category, ``category-id: word, word, ...``; a category may span several lines;
-``#`` starts a comment. :func:`load_lexicon` reads and checks one; a bad file
+``#`` starts a comment. A line ``category-id!: word, ...`` lists answers a player
+might try that are known to be wrong (an octopus has no legs): no list accepts them
+for that category and bots vote them down. :func:`load_lexicon` reads and checks one; a bad file
 raises :class:`~simulator.engine.SceneError` naming the file, the line and the problem.
 
 Matching forgives what players do not think of as a different word: case, accents,
@@ -86,6 +88,7 @@ class CategoryWords:
     keys: frozenset[str]
     forms: dict[str, str] = field(hash=False, compare=False)
     by_letter: dict[str, tuple[str, ...]] = field(hash=False, compare=False)
+    wrong: frozenset[str] = frozenset()   # keys of answers known to be wrong here
 
 
 @dataclass(frozen=True)
@@ -122,12 +125,17 @@ class Lexicon:
     def match(self, category: str, word: str) -> str | None:
         """The key of the entry ``word`` answers in ``category`` (or a category it includes), or None."""
         entry = self.categories.get(category)
-        if entry is None:
+        if entry is None or self.is_known_wrong(category, word):
             return None
         for form in self.forms_of(word):
             if form in entry.forms:
                 return entry.forms[form]
         return None
+
+    def is_known_wrong(self, category: str, word: str) -> bool:
+        """True if the list says ``word`` (or its singular) is a wrong answer to ``category``."""
+        entry = self.categories.get(category)
+        return entry is not None and any(form in entry.wrong for form in self.forms_of(word))
 
     def words_for(self, category: str, letter: str) -> tuple[str, ...]:
         """The answers to ``category`` (its own and its included categories') that start with ``letter``."""
@@ -199,15 +207,18 @@ def _closure(includes: dict[str, tuple[str, ...]], category: str) -> frozenset[s
 def parse_lexicon(text: str, language: str, path: Path, rules: LexiconRules = LexiconRules()) -> Lexicon:
     """Build a lexicon from file text; raise SceneError naming file, line and problem."""
     collected: dict[str, list[str]] = {}
+    known_wrong: dict[str, list[str]] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         category, sep, rest = line.partition(":")
         category = category.strip()
+        wrong = category.endswith("!")
+        category = category.rstrip("!")
         if not sep or not category.replace("_", "").isalnum():
             raise SceneError(f"{path}: line {number}: expected 'category-id: word, word, ...'")
-        words = collected.setdefault(category, [])
+        words = (known_wrong if wrong else collected).setdefault(category, [])
         for word in rest.split(","):
             word = word.strip()
             if not word:
@@ -215,6 +226,9 @@ def parse_lexicon(text: str, language: str, path: Path, rules: LexiconRules = Le
             if not is_well_formed(word):
                 raise SceneError(f"{path}: line {number}: {word!r} is not a word a player could say")
             words.append(word)
+    for category in known_wrong:
+        if category not in collected:
+            raise SceneError(f"{path}: '{category}!' lists wrong answers for a category with no words")
     includes = dict(rules.includes)
     for category, parts in includes.items():
         for part in (category, *parts):
@@ -244,8 +258,9 @@ def parse_lexicon(text: str, language: str, path: Path, rules: LexiconRules = Le
         by_letter: dict[str, list[str]] = {}
         for key, word in entries.items():
             by_letter.setdefault(key[0].upper(), []).append(word)
+        wrong = frozenset(word_key(w, language) for w in known_wrong.get(category, ()))
         categories[category] = CategoryWords(tuple(entries.values()), frozenset(entries), forms,
-                                             {k: tuple(v) for k, v in by_letter.items()})
+                                             {k: tuple(v) for k, v in by_letter.items()}, wrong)
     return Lexicon(language, path, categories, rules, closure, frozenset(all_keys))
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 DUTCH: dict[str, str] = {
     # the status line, the headline and the plates
-    "Round {round} · first to win {rounds} rounds": "Ronde {round} · wie {rounds} rondes wint, wint het spel",
+    "Round {round} · first to win {rounds} rounds": "Ronde {round} · winst bij {rounds} rondes",
     "{names} won the game!": "{names} heeft het spel gewonnen!",
     "Your turn to read: draw a category card": "Jij bent de voorlezer: pak een categoriekaart",
     "{name} draws a category card": "{name} pakt een categoriekaart",
@@ -35,14 +35,14 @@ DUTCH: dict[str, str] = {
     "buzzer key: {key}": "zoemtoets: {key}",
     "{won} of {rounds} rounds · {cards}": "{won} van {rounds} rondes · {cards}",
     "answering…": "antwoordt…",
-    "answered": "heeft geantwoord",
+    "answered": "geantwoord",
     "passed": "past",
     "buzz!": "zoem!",
     "thinking…": "denkt na…",
     "reading": "leest voor",
     "said it": "zei het",
     "voting…": "stemt…",
-    "voted": "heeft gestemd",
+    "voted": "gestemd",
     "to speak": "aan de beurt",
     "play-off": "remise",
     # the answer desk

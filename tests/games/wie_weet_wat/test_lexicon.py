@@ -110,3 +110,12 @@ def test_every_category_has_enough_words_and_the_list_covers_the_common_letters(
           f"{answered}/{len(pairs)} (category, letter) pairs answered = {coverage:.1%}")
     assert not small, f"categories with fewer than {MIN_WORDS} words: {small}"
     assert coverage >= MIN_COVERAGE
+
+
+def test_known_wrong_answers_are_refused_by_the_list_and_by_every_bot():
+    """A "category!:" line names answers the lists know to be wrong: "octopus" for "iets met poten"."""
+    from simulator.engine import make_bot
+
+    g = load_game("wie-weet-wat", players=3, language="nl")
+    assert g.lexicon.is_known_wrong("legs", "octopussen") and g.lexicon.match("legs", "octopus") is None
+    assert not any(make_bot(g, 1, level).judges_right("legs", "octopus") for level in ("easy", "good", "expert"))
