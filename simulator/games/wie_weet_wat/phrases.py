@@ -69,7 +69,7 @@ DUTCH: dict[str, str] = {
         "Wie Weet Wat-kaart: een woord met elke letter · of klik het antwoord van een ander voor een tegenaanval",
     "Type a word that starts with {letter} · Enter": "Typ een woord dat met {letter} begint · Enter",
     "Click a letter card, or just type: a card of the word's first letter is played · Enter":
-        "Klik een letterkaart aan, of typ meteen: een kaart met de eerste letter van het woord wordt gespeeld · Enter",
+        "Klik een letterkaart aan of typ meteen: de eerste letter kiest de kaart · Enter",
     "Buzz when you know a word (once per category; the clock runs on) — or click a letter card":
         "Zoem als je een woord weet (één keer per categorie; de klok loopt door) — of klik een letterkaart",
     "You read this category: the others are answering.": "Jij las deze categorie voor: de anderen antwoorden.",
