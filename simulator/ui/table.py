@@ -392,7 +392,9 @@ class TableScene:
         winners = set(self.state.winners())
         name_h, detail_h, extra_h = ui_size(18) + 9, ui_size(15) + 5, ui_size(14) + 6
         for seat, plate in enumerate(self.view.plates()):
-            rect = pygame.Rect(x - 6, y, width + 12, name_h + detail_h + 6 + extra_h * len(plate.extra))
+            details = wrap(plate.detail, width, ui_size(15))  # a long line (larger text) wraps, never runs off
+            extras = [piece for line in plate.extra for piece in wrap(line, width, ui_size(14))]
+            rect = pygame.Rect(x - 6, y, width + 12, name_h + detail_h * len(details) + 6 + extra_h * len(extras))
             if seat in current or seat in winners:
                 pygame.draw.rect(surface, (60, 56, 30) if seat in winners else (44, 60, 84), rect,
                                  border_radius=8)
@@ -405,9 +407,11 @@ class TableScene:
                  colour=GOLD if seat in current else colour)
             tag = "you" if seat == self.viewer else ("human" if info.kind == "human" else f"bot: {info.kind}")
             text(surface, tag, (x + width, y + 7), size=ui_size(13), colour=TEXT_DIM, anchor="topright")
-            text(surface, plate.detail, (x, y + name_h), size=ui_size(15), colour=colour)
-            for i, line in enumerate(plate.extra):
-                text(surface, line, (x, y + name_h + detail_h + extra_h * i), size=ui_size(14), colour=TEXT_DIM)
+            for i, line in enumerate(details):
+                text(surface, line, (x, y + name_h + detail_h * i), size=ui_size(15), colour=colour)
+            for i, line in enumerate(extras):
+                text(surface, line, (x, y + name_h + detail_h * len(details) + extra_h * i), size=ui_size(14),
+                     colour=TEXT_DIM)
             y = rect.bottom + 6
         y += 6
         pygame.draw.line(surface, SIDEBAR_LINE, (x, y), (x + width, y))

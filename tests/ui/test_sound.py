@@ -26,7 +26,7 @@ game = load_game("wham-bam", players=2)
 app.push(TableScene(app, TableSetup(game, (SeatInfo("You"), SeatInfo("Bot", "good")), 4)))
 for _ in range(90):
     app.frame(1 / 60)
-time.sleep(1.0)  # the audio thread plays in real time
+time.sleep(0.6)  # the audio thread plays in real time
 print(repr(app.sound.problem), app.sound.played[0].value)
 pygame.mixer.quit()
 """
