@@ -16,6 +16,7 @@ import pygame_gui
 
 from simulator.engine import Action, Game
 
+from .marks import MoveMarks
 from .theme import TABLE_RECT
 
 
@@ -61,6 +62,8 @@ class GameView:
         self.area = TABLE_RECT
         #: the table's pygame-gui manager, for views that need widgets (set by the table)
         self.manager: pygame_gui.UIManager | None = None
+        #: what the latest move changed, ringed for a moment (each view sets and draws them)
+        self.last_move = MoveMarks()
 
     # -- called by the table ---------------------------------------------------------
     def refresh(self, viewer: int | None, view: dict[str, Any], legal: list[Action]) -> None:
@@ -68,6 +71,7 @@ class GameView:
         self.viewer, self.view, self.legal = viewer, view, legal
 
     def update(self, dt: float) -> None:
+        self.last_move.update(dt)
         if self.refusal:
             text, left = self.refusal
             self.refusal = (text, left - dt) if left > dt else None

@@ -352,6 +352,30 @@ def test_every_seat_count_renders_inside_the_table(screen, players):
         assert area.contains(view.sprites.rect_of(key))
 
 
+def test_the_card_backs_name_shows_whole_above_the_piles_label(screen):
+    """The draw pile's back reads "Zoo-Wee Mama!" in full: no letter under the label laid over it."""
+    from simulator.games.zoo_wee_mama.layout import DECK_POS, MID, PILE_LABEL
+    from simulator.ui.theme import CARD_BACK_TRIM
+
+    scene = human_to_bid()
+    scene.draw(screen)
+    card = pygame.Rect(0, 0, *MID)
+    card.center = DECK_POS
+    label_top = card.bottom - 6 - PILE_LABEL
+    back = view_of(scene).sprites.face(("back", MID))
+    w, h = MID
+    band = range(w // 2 - 10, w // 2 + 11)
+    rows = [y for y in range(12, h - 12) if any(_near(back.get_at((x, y)), CARD_BACK_TRIM) for x in band)]
+    assert rows, "the title is drawn"
+    assert card.top + rows[-1] < label_top - 1, "the title ends above the label"
+    assert rows[0] > 12, "and starts inside the card's frame"
+    assert rows[-1] - rows[0] > 60, "a title, not a speck"
+
+
+def _near(colour, target, tolerance=30) -> bool:
+    return all(abs(colour[i] - target[i]) <= tolerance for i in range(3))
+
+
 # -- a whole game ----------------------------------------------------------------------------------------
 def test_a_whole_game_to_the_end_with_the_mouse_two_humans_and_a_bot(screen):
     """Two humans click their bids (a 'robot hand' picks like the good bot), a bot plays,

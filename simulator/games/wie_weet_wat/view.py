@@ -20,6 +20,7 @@ import pygame_gui
 
 from simulator.engine import Action
 from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.marks import new_events
 from simulator.ui.sprites import Place, SpriteLayer
 
 from .board import (CAT_PILE, DISCARD, ENTRY, LETTER_PILE, PILE, Button, Tile, card_places, choice_rows,
@@ -175,13 +176,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
     def _new_events(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Events not seen at the last refresh (the view holds the latest few, oldest first)."""
         old, self.seen_events = self.seen_events, list(events)
-        if old is None:
-            return []
-        for k in range(min(len(old), len(events)), 0, -1):
-            if events[:k] == old[len(old) - k:]:
-                return events[k:]
-        # no overlap: a load or an undo, or a flood of events: start afresh without announcing
-        return [] if old and events else events
+        return new_events(old, events)
 
     def _note(self, e: dict[str, Any]) -> None:
         """Announce an event: a notice in the middle of the table, or a toast above the desk."""

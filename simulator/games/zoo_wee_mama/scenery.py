@@ -16,8 +16,8 @@ from simulator.ui.theme import GOLD, HIGHLIGHT, INK, TEXT, TEXT_DIM, font, panel
 
 from .faces import PSYCHIC_FILL, PSYCHIC_GLOW, count_badge, mark_symbol
 from .icons import symbol_icon
-from .layout import (BIDS_RECT, BIG, DECK_POS, GAME_OVER_RECT, MID, OWN_POS, PANEL_RECT, PILE_SHOWN,
-                     SECRET_POS, SMALL, VERDICT_RECT, Seating)
+from .layout import (BIDS_RECT, BIG, DECK_POS, GAME_OVER_RECT, MID, OWN_POS, PANEL_RECT, PILE_LABEL,
+                     PILE_SHOWN, SECRET_POS, SMALL, VERDICT_RECT, Seating)
 from .rules import BIDDING, ZooWeeMamaGame
 from .words import TableWords
 
@@ -78,8 +78,8 @@ def draw_card_hints(surface: pygame.Surface, v: dict[str, Any], game: ZooWeeMama
     for pos, label in ((DECK_POS, f"Draw pile: {v['draw_pile_size']}"), (SECRET_POS, "Secret Card")):
         if label.startswith("Secret") and not v["secret_size"]:
             continue
-        rect = pygame.Rect(0, 0, MID[0] + 4, 24)
-        rect.center = (pos[0], pos[1] + MID[1] // 2 - 18)
+        rect = pygame.Rect(0, 0, MID[0] + 4, PILE_LABEL)
+        rect.midbottom = (pos[0], pos[1] + MID[1] // 2 - 6)
         panel(surface, rect, alpha=215, radius=10)
         text(surface, label, rect.center, size=14, bold=True, anchor="center")
     if v["hand_sizes"][seating.bottom] and v["psychic_round"] and viewer is not None:
