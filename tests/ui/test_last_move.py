@@ -121,3 +121,27 @@ def test_cards_another_player_picks_up_are_ringed_in_their_hand(screen):
         assert ring_pixels(screen, backs[0].unionall(backs)) > 60
         return
     raise AssertionError("no seed where the bot draws")
+
+
+# -- Zoo-Wee Mama! ---------------------------------------------------------------------------------
+def test_a_bid_is_ringed_at_the_bidders_name_and_speech_bubble(screen):
+    names = ["You", "Ann", "Bob", "Cleo"]
+    scene = bot_table("zoo-wee-mama", [SeatInfo(n, "human" if i == 0 else "good") for i, n in enumerate(names)],
+                      seed=4)
+    view = scene.view
+    for _ in range(60):
+        if 0 in scene.state.current_players():
+            scene.try_action(next(a for a in scene.state.legal_actions(0) if type(a).__name__ == "Bid"))
+        bids = len(scene.state.bids)
+        frames(scene, 0.25)
+        if len(scene.state.bids) == bids + 1 and scene.state.bids[-1][0] != 0:
+            break
+    else:
+        raise AssertionError("no bot bid")
+    bidder = scene.state.bids[-1][0]
+    scene.draw(screen)
+    plate = next(p for p in view.name_plates() if p.seat == bidder)
+    assert plate.bid is not None and plate.bid["number"] == scene.state.bids[-1][1]
+    assert ring_pixels(screen, plate.bounds) > 100
+    others = [p for p in view.name_plates() if p.seat != bidder]
+    assert all(ring_pixels(screen, p.bounds) == 0 for p in others if not p.bounds.colliderect(plate.bounds))

@@ -227,6 +227,27 @@ def test_the_count_turns_the_cards_in_counting_order_and_the_total_climbs_to_the
     assert view.status().startswith(("You won", f"{NAMES[reveal['winner']]} won"))
 
 
+@pytest.mark.parametrize("players", [3, 6])
+def test_no_card_flies_over_a_name_on_its_way_into_the_counting_row(screen, players):
+    """Frame by frame from the click on Heissa Mama!: no name on the table lies under a card;
+    once the row has formed every seat's name and every card's tag is shown."""
+    scene = table_at(players, lambda s: s.phase == "bidding" and s.current == 0 and len(s.bids) >= 2)
+    view = view_of(scene)
+    click(scene, view.heissa_rect.center)
+    assert view.show is not None
+    for _ in range(60):
+        scene.update(1 / 60)
+        scene.draw(screen)
+        cards = [view.sprites.bounds_of(key) for key in view.sprites.sprites]
+        for label in view.labels():
+            assert not any(card.colliderect(label) for card in cards), "a card lies over a name"
+        if not view.sprites.moving:
+            break
+    assert not view.sprites.moving, "the row has formed"
+    assert len(view.name_plates()) == players
+    assert len(view.labels()) == players + len(view.row_cards())
+
+
 def test_a_click_skips_the_count_and_the_winner_deals_with_the_deal_button():
     for seed_start in range(0, 60, 10):
         scene = table_at(3, lambda s: s.phase == "bidding" and s.current == 0 and len(s.bids) >= 2
