@@ -31,10 +31,13 @@ class MoveMarks:
         self.age = 0.0
 
     def set(self, keys: Iterable[Hashable], label: str = "") -> None:
-        """Mark ``keys`` (replacing any earlier marks); ``label`` names the mover over the first."""
-        self.keys = list(dict.fromkeys(keys))
-        self.label = label if self.keys else ""
-        self.age = 0.0
+        """Mark ``keys``, replacing any earlier marks; ``label`` names the mover over the first.
+
+        A move that changed nothing to see (no keys) leaves the earlier marks as they are.
+        """
+        keys = list(dict.fromkeys(keys))
+        if keys:
+            self.keys, self.label, self.age = keys, label, 0.0
 
     def clear(self) -> None:
         self.keys, self.label = [], ""

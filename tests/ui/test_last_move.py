@@ -145,3 +145,56 @@ def test_a_bid_is_ringed_at_the_bidders_name_and_speech_bubble(screen):
     assert ring_pixels(screen, plate.bounds) > 100
     others = [p for p in view.name_plates() if p.seat != bidder]
     assert all(ring_pixels(screen, p.bounds) == 0 for p in others if not p.bounds.colliderect(plate.bounds))
+
+
+# -- Wie Weet Wat ----------------------------------------------------------------------------------
+def test_an_answer_a_bot_gives_is_ringed_where_it_lands(screen):
+    game = load_game("wie-weet-wat", players=3)
+    scene = TableScene(None, TableSetup(game, (SeatInfo("You", "good"), SeatInfo("Ann", "good"),
+                                               SeatInfo("Bob", "good")), 5))
+    scene.viewer = 0  # watch from a seat (bots play every seat)
+    scene.refresh()
+    view = scene.view
+    for _ in range(60 * 120):
+        answers = len(scene.state.view(0).get("answers", []))
+        scene.update(1 / 60)
+        if len(scene.state.view(0).get("answers", [])) > answers:
+            break
+    else:
+        raise AssertionError("nobody answered")
+    card = scene.state.view(0)["answers"][-1]["card"]
+    scene.update(1 / 60)
+    scene.draw(screen)
+    tile = next(t for t in view.tiles if t.card == card)
+    assert ring_pixels(screen, tile.rect) > 100
+
+
+# -- Mamma -------------------------------------------------------------------------------------------
+def test_a_piece_a_bot_moves_is_ringed_with_the_movers_name_step_by_step(screen):
+    from simulator.games.mamma.rules import Step
+
+    scene = bot_table("mamma", [SeatInfo("You", "good"), SeatInfo("Ann", "good"), SeatInfo("Bob", "good")],
+                      seed=3, actions=60)
+    scene.viewer = 0  # watch from a seat
+    scene.refresh()
+    view = scene.view
+    for _ in range(60 * 90):
+        history = len(scene.state.history)
+        scene.update(1 / 60)
+        while scene.overlays:
+            scene.overlays[0].close()
+            scene.overlays.pop(0)
+        new = scene.state.history[history:]
+        if new and isinstance(new[-1], Step) and new[-1].player != 0:
+            break
+    else:
+        raise AssertionError("no bot moved a piece")
+    step = scene.state.history[-1]
+    settle(scene, 0.4)
+    scene.draw(screen)
+    rect = view.sprites.bounds_of(("piece", step.piece))
+    assert ring_pixels(screen, rect) > 80
+    name = scene.seats[step.player].name
+    assert view.last_move.label == name
+    tag_area = pygame.Rect(rect.left - 30, rect.top - 30, rect.width + 60, 30)
+    assert mark_pixels(screen, tag_area) > 20, "the mover's name sits on the ring"

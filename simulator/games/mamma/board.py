@@ -275,6 +275,28 @@ class Board:
             out.append(Spot(("card", supply[0]), self.guests.center, face, 0.0, 6))
         return out
 
+    @staticmethod
+    def whereabouts(v: dict[str, Any]) -> dict[Hashable, Any]:
+        """Where each piece and each card beside a character or in the city lies, by sprite key
+        (what a move can change for everyone to see)."""
+        out: dict[Hashable, Any] = {}
+        for ch in v.get("characters", []):
+            c = ch["character"]
+            out[("piece", c)] = ch["at"]
+            for card in ch["money_cards"]:
+                out[("card", card)] = ("money", c)
+            for card in ch["ingredient_cards"]:
+                out[("card", card)] = ("ingredients", c, card in ch["sideways_cards"])
+            for card in (ch["guests_card"], ch["wc_card"]):
+                if card is not None:
+                    out[("card", card)] = ("tag", c)
+        for piece in v.get("pieces", []):
+            out[("piece", piece["piece"])] = piece["at"]
+        space = v.get("ingredient_space")
+        if space is not None:
+            out[("card", v["floor_cards"][space])] = ("city", space)
+        return out
+
     def spawn_at(self, spot: Spot) -> tuple[float, float] | None:
         """Where a card new to the table comes from: its deck (drawn or dealt)."""
         key = spot.key

@@ -23,6 +23,7 @@ import pygame
 
 from simulator.engine import Action
 from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.marks import new_events
 from simulator.ui.sprites import SpriteLayer
 from simulator.ui.theme import GOLD, HIGHLIGHT, font
 
@@ -96,6 +97,7 @@ class MammaView(GameView):
         self.mouse = (0, 0)
         self._sent: list[Action] = []
         self._hush: str | None = None
+        self.seen_events: list[dict[str, Any]] | None = None
 
     # -- small readers ----------------------------------------------------------------------------
     @property
@@ -118,7 +120,12 @@ class MammaView(GameView):
 
     # -- refresh --------------------------------------------------------------------------------------
     def refresh(self, viewer, view: dict[str, Any], legal: list[Action]) -> None:
+        before = self.view
         super().refresh(viewer, view, legal)
+        fresh = new_events(self.seen_events, view.get("events", []))
+        self.seen_events = list(view.get("events", []))
+        if before:
+            self._mark_move(before, fresh)
         if self._hush is not None and self.refusal and self.refusal[0] == view.get("prompt"):
             self.refusal = None  # the rest of a drag only waits for this decision: not a refusal
         self._hush = None
@@ -141,6 +148,23 @@ class MammaView(GameView):
         self.hover_key = self._hover_target(self.mouse)
         self.tip = self._tip_for(self.hover_key)
         self._layout()
+
+    def _mark_move(self, before: dict[str, Any], fresh: list[dict[str, Any]]) -> None:
+        """Ring what the last action changed: pieces moved (step by step), cards placed beside a
+        character or in the city, cards new in the viewer's hand, the deck another player drew from."""
+        v = self.view
+        was, now = self.board.whereabouts(before), self.board.whereabouts(v)
+        keys: list[Hashable] = [key for key, where in now.items() if was.get(key) != where]
+        if before.get("seat") == self.viewer:
+            keys += [("card", c) for c in v.get("hand_cards", []) if c not in before.get("hand_cards", [])]
+        keys += [("deck", e["deck"]) for e in fresh if e["what"] in ("draw", "draft") and e.get("seat") != self.viewer]
+        mover = before["to_act"] if before.get("to_act") is not None else before.get("turn_seat")
+        self.last_move.set(keys, self.words.who(mover, self.viewer))
+
+    def _mark_rect(self, key: Hashable) -> pygame.Rect | None:
+        if key[0] == "deck":
+            return self.board.decks[key[1]]
+        return self.sprites.bounds_of(key)
 
     def _keep_plan(self) -> None:
         """Keep the dragged way while its piece is still on it (waiting for a decision)."""
@@ -624,6 +648,7 @@ class MammaView(GameView):
         self.sprites.draw(surface)
         scenery.arrivals(surface, v)
         self._draw_glows(surface)
+        self.last_move.draw(surface, self._mark_rect)
         self._draw_bar(surface)
         if v["phase"] in SETUP_PHASES:
             scenery.setup(surface, v, self.words.setup_title(v, self.viewer), self.setup_choices(), self.mouse)
