@@ -89,11 +89,12 @@ def burst(surface: pygame.Surface, center: tuple[float, float], r: float, colour
 
 
 def card_back(size: tuple[int, int], title: str, *, fill=CARD_BACK, trim=CARD_BACK_TRIM,
-              label_room: int = 0) -> pygame.Surface:
+              label_room: int = 0, largest: int = 0) -> pygame.Surface:
     """The back every hidden card shows: a trimmed pattern and the game's name.
 
-    The name runs along the long side, sized to fit whole; ``label_room`` keeps that many
-    pixels at the bottom clear of it, for a label the table lays over the card there.
+    The name runs along the long side, sized to fit whole (up to ``largest`` pixels, by default
+    a sixth of the card's width); ``label_room`` keeps that many pixels at the bottom clear of
+    it, for a label the table lays over the card there.
     """
     surface = blank_card(size, fill, border=trim, margin=4)
     w, h = size
@@ -106,7 +107,7 @@ def card_back(size: tuple[int, int], title: str, *, fill=CARD_BACK, trim=CARD_BA
     room = inner.copy()
     room.height -= label_room
     along = (room.height if upright else room.width) - 6
-    size = title_size(title, along - 8, max(10, w // 6))
+    size = title_size(title, along - 8, largest or max(10, w // 6))
     across = font(size, True).get_height() + 8
     band = pygame.Rect(0, 0, across, along) if upright else pygame.Rect(0, 0, along, across)
     band.center = room.center

@@ -449,18 +449,35 @@ class MammaView(GameView):
                 self._light()
 
     def _hover_target(self, pos: tuple[int, int]) -> Hashable | None:
+        """What is under the mouse, for hover lifts and hover notes (every icon has one)."""
+        v, board = self.view, self.board
+        if v and v["phase"] in SETUP_PHASES and board.setup_box(v["phase"]).collidepoint(pos):
+            return None  # the set-up panel lies over the city
+        if v:  # the badges of arrival lie over the seated tokens
+            badge = next((c for c in v["arrivals"] if board.arrival_badge(c).collidepoint(pos)), None)
+            if badge is not None:
+                return ("arrival", badge)
         key = self.sprites.top_key_at(pos)
         if key is not None:
             return key
-        character = self.board.panel_at(pos)
+        character = board.panel_at(pos)
         if character is not None:
             return ("panel", character)
-        place = self.board.place_at(pos)
+        place = board.place_at(pos)
         if isinstance(place, int):
             return ("space", place)
         if place is not None:
             return ("site", place)
-        return ("bus",) if self.board.bus.collidepoint(pos) else None
+        slot = next((i for i, rect in enumerate(board.track) if rect.collidepoint(pos)), None)
+        if slot is not None:
+            return ("strip", slot)
+        deck = board.deck_at(pos)
+        if deck is not None:
+            return ("deck", deck)
+        for name, rect in (("bus", board.bus), ("guests", board.guests), ("secret", board.secret)):
+            if rect.collidepoint(pos):
+                return (name,)
+        return None
 
     def _press(self, pos: tuple[int, int]) -> Gesture:
         for button in self.buttons:
@@ -726,20 +743,22 @@ class MammaView(GameView):
         cost_tag(surface, self.mouse, label, ok=cost <= budget and stops)
 
     def _tip_for(self, key: Hashable | None) -> list[str]:
-        """What hovering over ``key`` explains (characters, pieces, sites, cards, spaces, the bus)."""
+        """What hovering over ``key`` explains: characters, pieces, sites, cards, spaces, the strip,
+        the decks, the bus, the Guests, the badges of arrival and the viewer's secret character."""
         v = self.view
-        if key is None or not v or (v["phase"] != "play" and key[0] != "card"):
+        if key is None or not v:
             return []
         kind, words = key[0], self.words
         if kind in ("piece", "panel"):
             return words.piece_tip(v, key[1])
-        if kind == "site":
-            return words.site_tip(key[1])
         if kind == "card":
             return words.card_tip(key[1])
-        if kind == "space":
-            return words.space_tip(key[1])
-        return words.bus_tip(v)
+        tips: dict[str, Callable[[], list[str]]] = {
+            "site": lambda: words.site_tip(key[1]), "space": lambda: words.space_tip(key[1]),
+            "arrival": lambda: words.arrival_tip(v, key[1]), "strip": lambda: words.strip_tip(v, key[1]),
+            "deck": lambda: words.deck_tip(v, key[1]), "bus": lambda: words.bus_tip(v),
+            "guests": lambda: words.guests_tip(v, self.viewer), "secret": lambda: words.secret_tip(v)}
+        return tips[kind]()
 
     # -- words ---------------------------------------------------------------------------------------------
     def status(self) -> str:
@@ -766,7 +785,7 @@ class MammaView(GameView):
         if v.get("dinner"):
             out.append(Summary("dinner-hour", "The Dinner Hour", self.words.dinner_lines(v)))
         if v.get("over"):
-            out.append(Summary("game", *self.words.score_sheet(v)))
+            out.append(Summary("game", *self.words.score_sheet(v, self.viewer)))
         return out
 
 
