@@ -369,6 +369,6 @@ def hover_note(surface: pygame.Surface, mouse: tuple[int, int], lines: Sequence[
     if rect.bottom > TABLE_RECT.bottom - 4:
         rect.bottom = mouse[1] - 8
     rect.clamp_ip(TABLE_RECT.inflate(-8, -8))
-    panel(surface, rect, alpha=250, radius=8, border=(90, 96, 110))
+    panel(surface, rect, alpha=255, radius=8, border=(90, 96, 110))
     for i, line in enumerate(lines):
         text(surface, line, (rect.left + 8, rect.top + 4 + 18 * i), size=13, bold=i == 0, colour=TEXT)
