@@ -261,7 +261,7 @@ def test_the_taxi_button_starts_a_ride_the_wife_is_then_dragged_on_without_cards
     put(state, WIFE, 14)
     set_money(state, WIFE, 2)
     scene = table_from_state(state)
-    click(scene, button(scene, "Taxi: 2 → 6 mp"))
+    click(scene, button(scene, "Taxi: 2 money = 6 mp"))
     assert isinstance(state.history[-1], TakeTaxi) and state.active["ride"] == "taxi"
     assert scene.view.picked == WIFE and sp(21) in scene.view.lit
     drag_piece(scene, WIFE, [sp(23), sp(22), sp(21)])

@@ -110,11 +110,14 @@ class Scenery:
                 pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(x + 5, rect.top + 7, 4, 14))
                 x += 18
             text(surface, title, (x, rect.top + 4), size=14, bold=True, colour=colour)
-            if sub:
-                text(surface, sub, (x, rect.top + 25), size=12, colour=colour)
-            if lit.get(name) is not None:
+            if lit.get(name) is not None:  # where the picked piece could stop: its cost instead of the rules
                 glow_rect(surface, rect, LIT)
-                text(surface, f"{lit[name]} mp", (rect.right - 48, rect.top + 4), size=12, bold=True, colour=INK)
+                words = f"{lit[name]} mp to get here"
+                pill = pygame.Rect(x - 4, rect.top + 25, font(12, True).size(words)[0] + 10, 17)
+                pygame.draw.rect(surface, LIT, pill, border_radius=8)
+                text(surface, words, pill.center, size=12, bold=True, colour=INK, anchor="center")
+            elif sub:
+                text(surface, sub, (x, rect.top + 25), size=12, colour=colour)
 
     def strip(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
         """The W.C. track (turns 1-6), or in the Dinner Hour the places of those waiting to be placed."""

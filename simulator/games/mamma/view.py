@@ -331,7 +331,8 @@ class MammaView(GameView):
             value = self.box.value[a.card]
             if value not in values:
                 values.add(value)
-                specs.append((f"Taxi: {value} → {value * self.game.city.taxi_multiplier} mp", self._give(a), "plain"))
+                specs.append((f"Taxi: {value} money = {value * self.game.city.taxi_multiplier} mp", self._give(a),
+                              "plain"))  # (the type has no arrow)
         specs += [(f"Bus {a.number}", self._give(a), "plain") for a in self.legal_of(RideBus)]
         if self.legal_of(AssignGuests) and movement is None:
             label = "Cancel Guests" if self.guests_mode else f"Give Guests ({self._guests_vp()})"
