@@ -221,6 +221,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
             self.last_move.set([("banner",)])
 
     def _mark_rect(self, key: tuple) -> pygame.Rect | None:
+        """Where a marked thing is now: an answer's tile, or the category banner."""
         if key[0] == "banner":
             return BANNER if self.view.get("phase") in ("answer", "vote", "circle") else None
         return next((t.rect for t in self.tiles if t.card == key[1] and not t.held), None)
