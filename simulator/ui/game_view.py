@@ -46,7 +46,8 @@ class GameView:
     ``viewer`` is the seat whose view is shown (None: an onlooker, e.g. bots only).
     ``names`` are the seat names. Subclasses implement :meth:`refresh`, :meth:`draw`
     and :meth:`handle_event`, and usually :meth:`status`, :meth:`plates`,
-    :meth:`log_lines` and :meth:`summaries`.
+    :meth:`log_lines` and :meth:`summaries`. ``last_move`` (see marks.py) rings what the
+    latest move changed: a view sets it on refresh from what changed and draws it.
     """
 
     #: A short, player-facing summary of the rules for the F1 panel.
