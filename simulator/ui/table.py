@@ -27,7 +27,7 @@ from .settings import SKIP_KEYS, Settings
 from .settings_panel import SettingsPanel
 from .sound import Cue, silent_board
 from .theme import (DANGER, GOLD, SCREEN_SIZE, SIDEBAR, SIDEBAR_LINE, SIDEBAR_RECT, TABLE_RECT,
-                    TEXT, TEXT_DIM, felt, font, panel, text, ui_manager, ui_size, wrap)
+                    TEXT, TEXT_DIM, felt, font, latest_entries, panel, text, ui_manager, ui_size, wrap)
 
 
 @dataclass
@@ -432,15 +432,8 @@ class TableScene:
             self.notice_rect, _ = self._notice_layout(message, foot)
             foot = self.notice_rect.top - 6
         size = ui_size(14)
-        room = max(0, (foot - y) // (size + 5))
-        lines: list[str] = []
-        for entry in reversed(self.view.log_lines()):  # the newest entries that fit, each whole
-            wrapped = wrap(entry, width, size)
-            if len(lines) + len(wrapped) > room:
-                break
-            lines[:0] = wrapped
-        for line in lines:
-            text(surface, line, (x, y), size=size, colour=TEXT)
+        for line, indent in latest_entries(self.view.log_lines(), width, size, max(0, (foot - y) // (size + 5))):
+            text(surface, line, (x + indent, y), size=size, colour=TEXT)
             y += size + 5
         pygame.draw.line(surface, SIDEBAR_LINE, (x, hint_y - 8), (x + width, hint_y - 8))
         for line in hints:
