@@ -211,6 +211,11 @@ def _on_pool(play, todo, workers: int, keep) -> None:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 keep(pending.pop(future), future.result())
+    except KeyboardInterrupt:
+        # Stop now rather than after the trials in flight (no public way before Python 3.14).
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 

@@ -22,6 +22,7 @@ settle, how far it rocks and leans, how much the pile shifts, and the CPU cost.
   --set KEY=VALUE             no sweep: write these values (diff first)
   --scheduler ADDRESS         play the trials on a Dask cluster (pip install -e '.[cluster]')
   --resume                    carry on from the trials an interrupted run kept in OUT
+  --check                     exit 1 when the closest setting misses a target
 
 The design targets are data: the scene's [design_targets] table (physical falls per
 placement by hand and card, as bands) is the default target set with --metric falls;
@@ -789,7 +790,7 @@ def chart_curves(report: dict, out: Path, targets: Sequence[Target]) -> Path:
         rate_ax.set_ylabel(f"placements that stand\n(line{window};\ndots: card n)", fontsize=9)
         reach_ax.set_title(f"{hand} hand: chance to stack this many cards without a fault")
         reach_ax.set_ylabel("chance to get this far")
-        settle_ax.set_title(f"{hand} hand: time for the bed to settle after the card is let go")
+        settle_ax.set_title(f"{hand} hand: time to settle after letting go")
         settle_ax.set_ylabel("simulated seconds")
         settle_ax.set_xlabel("card number in the stack (the table lays card 0)")
         for ax in (rate_ax, reach_ax):
@@ -1149,6 +1150,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="set_values",
                         help="no sweep: write these values into the scene file (shows the change first)")
     parser.add_argument("--yes", action="store_true", help="write without asking")
+    parser.add_argument("--check", action="store_true",
+                        help="exit with status 1 when the setting closest to the targets misses any of them "
+                             "(for a seeded check of the designed curve)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON (no progress bar)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -1218,6 +1222,10 @@ def main(argv: list[str] | None = None) -> int:
                 print("to write a setting into the scene file: tools/tune_wackelbett.py --set KEY=VALUE ...")
         if args.write:
             confirm_and_write(args.scene, report["best"]["values"], yes=args.yes, stream=out_stream)
+        missed = [t for t in report.get("targets", []) if not t["met"]]
+        if args.check and missed:
+            print(f"check: {len(missed)} of {len(report['targets'])} targets missed", file=sys.stderr)
+            return 1
     except (SceneError, SceneEditError, ValueError, ClusterError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
