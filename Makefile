@@ -27,8 +27,9 @@ bench: $(STAMP)
 
 # A Dask cluster for the tools' --scheduler (README, tools): one scheduler, then workers on
 # any machine with a checkout of the same commit, one single-threaded process per core.
+# Both load the tools' trial functions by name, so tools/ goes on their PYTHONPATH.
 scheduler: $(STAMP)
-	$(VENV)/bin/dask scheduler --port 8786
+	PYTHONPATH=tools $(VENV)/bin/dask scheduler --port 8786
 
 worker: $(STAMP)
 	@test -n "$(SCHEDULER)" || { echo "usage: make worker SCHEDULER=tcp://HOST:8786"; exit 2; }

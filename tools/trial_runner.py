@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import platform
 import signal
 import sys
@@ -31,7 +32,12 @@ WORKER_HELP = ("start each worker from a checkout of the same commit: make worke
 
 
 class RunInterrupted(RuntimeError):
-    """The run stopped before every trial finished; the finished ones are in the journal."""
+    """The run stopped before every trial finished; the finished ones are in the journal.
+    ``by_user``: Ctrl+C (exit status 130), else the pool or the cluster was lost (1)."""
+
+    def __init__(self, message: str, by_user: bool = False) -> None:
+        super().__init__(message)
+        self.by_user = by_user
 
 
 class ClusterError(RuntimeError):
@@ -188,7 +194,7 @@ def run_trials(play: Callable[[Any], Any], jobs: Mapping[str, Any], *, journal: 
             else:
                 _on_pool(play, todo, workers, keep)
         except KeyboardInterrupt:
-            raise RunInterrupted(_kept("interrupted", len(results), len(jobs), journal)) from None
+            raise RunInterrupted(_kept("interrupted", len(results), len(jobs), journal), by_user=True) from None
         except BrokenProcessPool as exc:
             raise RunInterrupted(_kept(f"a worker process died ({exc})", len(results), len(jobs), journal)) from None
         except _Lost as exc:
@@ -225,6 +231,8 @@ def _on_cluster(play, todo, scheduler: str, keep) -> None:
         from distributed import Client, as_completed
     except ImportError:
         raise ClusterError("--scheduler needs Dask: pip install -e '.[cluster]'") from None
+    # Dask logs its own reconnection attempts and tracebacks; the tool says what happened.
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
     try:
         client = Client(scheduler, timeout="20s")
     except (OSError, TimeoutError) as exc:
@@ -266,6 +274,9 @@ def _lost(exc: BaseException) -> None:
 
     if isinstance(exc, (KilledWorker, CommClosedError)):
         raise _Lost(f"the cluster lost a trial ({type(exc).__name__}: {exc})") from None
+    if isinstance(exc, RuntimeError) and "deserialization" in str(exc):
+        raise ClusterError(f"the scheduler cannot load the tools' trials (tools/ must be on its PYTHONPATH, "
+                           f"as make scheduler does); {WORKER_HELP}") from None
     raise exc
 
 

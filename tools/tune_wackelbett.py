@@ -1231,7 +1231,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except RunInterrupted as exc:
         print(f"\n{exc}", file=sys.stderr)
-        return 130
+        return 130 if exc.by_user else 1
     finally:
         if journal is not None:
             journal.close()
@@ -1239,4 +1239,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # Run as the module tune_wackelbett, not as __main__: a pool or a cluster then sends its
+    # functions by name (workers import them) instead of pickling a copy of this script.
+    import tune_wackelbett
+
+    raise SystemExit(tune_wackelbett.main())
