@@ -70,7 +70,7 @@ from tournament import wilson  # noqa: E402
 from trial_runner import ClusterError, Journal, RunInterrupted, run_trials  # noqa: E402
 
 SCENE = SCENES_DIR / "wackelbett.toml"
-DEFAULT_TRIALS = 8
+DEFAULT_TRIALS = 12
 DEFAULT_RETRIES = 8  # enough tries per height that a hand's run covers the whole pile
 FAIL_KINDS = ("pea", "fell", "pushed", "other", "refused")
 # A physical fall: something fell or was pushed. "refused" is a card that flew off the table
