@@ -217,13 +217,13 @@ def test_the_default_run_covers_the_whole_pile_against_the_scenes_design_targets
 def test_a_target_overrides_the_scenes_for_its_hand_and_card_and_other_metrics_use_only_targets(
         tmp_path, scene_file, capsys):
     assert tune.main(["--scene", str(scene_file), "--out", str(tmp_path / "a"), *TINY, "--cards", "10",
-                      "--target", "steady@10:0.5-0.9", "--json", "--check"]) == 1
+                      "--trials", "1", "--target", "steady@10:0.5-0.9", "--json", "--check"]) == 1
     captured = capsys.readouterr()
     assert "check: 1 of 1 targets missed" in captured.err
     report = json.loads(captured.out)
     assert [(t["hand"], t["card"], t["low"], t["high"]) for t in report["targets"]] == [("steady", 10, 0.5, 0.9)]
     assert report["targets"][0]["met"] is False and report["best"]["error"] > 0.4
-    sweep(tmp_path / "b", scene_file, "--cards", "10", "--hand", "shaky", "--json")
+    sweep(tmp_path / "b", scene_file, "--cards", "10", "--trials", "1", "--hand", "shaky", "--json")
     report = json.loads(capsys.readouterr().out)
     assert {(t["hand"], t["card"]) for t in report["targets"]} == {("steady", 10), ("shaky", 10)}, \
         "the scene's targets for the hands that play, up to --cards"
