@@ -1,4 +1,5 @@
-"""The trial runner under the tools: a progress bar in a terminal only, a journal that survives a cut line."""
+"""The trial runner under the tools: a progress bar in a terminal only, a journal that survives a cut
+line, and a lost pool worker that stops the run without losing what finished."""
 from __future__ import annotations
 
 import json
@@ -9,10 +10,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from trial_runner import Journal, run_trials  # noqa: E402
+from trial_runner import Journal, RunInterrupted, run_trials  # noqa: E402
 
 
 def _in_a_terminal(*args: str, timeout: float = 120) -> str:
@@ -57,3 +60,24 @@ def test_the_journal_drops_a_line_cut_short_and_keeps_the_rest(tmp_path):
     resumed.close()
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     assert [entry.get("key") for entry in lines[1:]] == ["a", "b", "c"]
+
+
+def _worker_dies_on_c(job: str) -> str:
+    if job == "c":
+        time.sleep(0.5)  # a and b finish first
+        os._exit(1)  # the process is gone, as when the machine kills it
+    return job.upper()
+
+
+def test_a_lost_pool_worker_stops_the_run_keeping_what_finished_and_resume_plays_the_rest(tmp_path):
+    path = tmp_path / "trials.jsonl"
+    journal = Journal(path, {})
+    with pytest.raises(RunInterrupted, match=r"a worker process died .*2 of 3 trials finished") as stopped:
+        run_trials(_worker_dies_on_c, {"a": "a", "b": "b", "c": "c"}, journal=journal, workers=2)
+    journal.close()
+    assert not stopped.value.by_user and "--resume" in str(stopped.value)
+    resumed = Journal(path, {}, resume=True)
+    played = run_trials(str.upper, {"a": "a", "b": "b", "c": "c"}, journal=resumed)
+    resumed.close()
+    assert played == {"a": "A", "b": "B", "c": "C"}
+    assert len(path.read_text().splitlines()) == 1 + 3
