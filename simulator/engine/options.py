@@ -2,7 +2,9 @@
 
 A scene declares ``[options.NAME]`` tables with ``default``, ``help`` and either
 ``choices`` (names: the default is one of them), ``min`` and ``max`` (a whole number
-between them) or neither (true or false); :func:`options_from_scene` turns them into
+between them) or neither (true or false); optionally ``title`` (the option's name as
+players read it) and ``labels`` (one per choice, the words a player reads for each stored
+code). :func:`options_from_scene` turns them into
 :class:`OptionSpec` values and :func:`resolve_options` checks what a caller passes.
 """
 from __future__ import annotations
@@ -24,10 +26,24 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    title: str = ""                          # e.g. "Who deals first"; default: from the name
+    labels: tuple[str, ...] | None = None    # one per choice, e.g. "A random seat" for "random"
 
     @property
     def kind(self) -> type:
         return type(self.default)
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.name.replace("_", " ").capitalize()
+
+    def label_of(self, value: Any) -> str:
+        """The words a player reads for the stored ``value``."""
+        if self.labels is not None and self.choices is not None and value in self.choices:
+            return self.labels[self.choices.index(value)]
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is allowed, else raise ValueError saying what is."""
@@ -96,6 +112,10 @@ def options_from_scene(scene: Scene) -> tuple[OptionSpec, ...]:
         elif not isinstance(default, bool):
             raise entry.error("default", "an option without choices or min and max is true or false, "
                                          f"got {quote(default)}")
+        labels = entry.get("labels", list, default=None)
+        if labels is not None and (choices is None or len(labels) != len(choices)
+                                   or not all(isinstance(w, str) and w for w in labels)):
+            raise entry.error("labels", "expected one non-empty string per choice")
         spec = OptionSpec(
             name=name,
             default=default,
@@ -103,6 +123,8 @@ def options_from_scene(scene: Scene) -> tuple[OptionSpec, ...]:
             choices=tuple(choices) if choices is not None else None,
             minimum=entry.get("min", int) if bounded else None,
             maximum=entry.get("max", int) if bounded else None,
+            title=entry.get("title", str, default=""),
+            labels=tuple(labels) if labels is not None else None,
         )
         if bounded and spec.minimum > spec.maximum:
             raise entry.error("max", f"must be at least min ({spec.minimum}), got {spec.maximum}")

@@ -160,10 +160,16 @@ class GameRecord:
 
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
-    """Write ``record`` as JSON atomically: a crash leaves the old file or the new one.
+    """Write ``record`` as JSON atomically: a crash leaves the old file or the new one."""
+    write_json_atomically(record.to_json(), path)
+
+
+def write_json_atomically(data: Any, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` as JSON to ``path`` through a temporary file and a rename, so a
+    crash leaves the old file or the new one, never half of one. Raises OSError.
 
     The file gets the mode any new file gets (0644 under the usual umask 022), and the
-    folder is synced after the rename so the new name survives a power cut. Raises OSError.
+    folder is synced after the rename so the new name survives a power cut.
     """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -172,7 +178,7 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(record.to_json(), fh, indent=1)
+            json.dump(data, fh, indent=1)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)

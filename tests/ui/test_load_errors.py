@@ -62,7 +62,7 @@ def test_ctrl_o_of_a_broken_file_names_it_and_the_game_goes_on(app, tmp_path):
     before = table.state.to_json()
     for path in broken_files(tmp_path):
         table.load(path)
-        text, _ = app.message
+        text, _ = app.notice
         assert text.startswith(f"Cannot load {path.name}: ") and len(text) <= 125, text[:200]
         assert app.scene is table and table.state.to_json() == before
 
@@ -109,6 +109,6 @@ def test_the_app_loop_survives_a_scene_that_raises(app, capsys, monkeypatch):
     app.run()
     assert faulty.updates == 6, "the loop went on after both errors"
     assert app.scenes == [under, faulty], "no scene was lost"
-    assert "Something went wrong" in app.message[0]
+    assert "Something went wrong" in app.notice[0]
     err = capsys.readouterr().err
     assert "a bug in a key handler" in err and "a bug in update" in err
