@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from simulator.engine import game_names
+
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 TOOLS = sorted(p for p in (ROOT / "tools").glob("*.py"))
@@ -197,3 +199,26 @@ def test_the_program_names_itself_as_it_was_started():
                          timeout=120).stdout
     assert out.startswith("usage: tabletop simulate ")
     assert run("-m", "simulator", "list", "--help").stdout.startswith("usage: python -m simulator list")
+
+
+def bad_arguments_for(game_id: str) -> list[list[str]]:
+    """For one game: too many seats, an unknown bot level, and each option given a value it refuses."""
+    from simulator.engine import load_game
+
+    game = load_game(game_id)
+    out = [["simulate", game_id, "--players", str(type(game).max_players + 1)],
+           ["simulate", game_id, "--bots", "grandmaster"], ["simulate", game_id, "--option", "no_such_option=1"]]
+    for spec in game.option_specs:
+        wrong = "9" * 30 if spec.minimum is not None else "not-a-choice" if spec.choices else "maybe"
+        out.append(["simulate", game_id, "--option", f"{spec.name}={wrong}"])
+    return out
+
+
+@pytest.mark.parametrize("game_id", game_names())
+def test_every_games_bad_arguments_are_one_line_each(game_id, capsys):
+    from simulator.cli import main
+
+    for argv in bad_arguments_for(game_id):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and err.startswith("tabletop simulate: error: "), (argv, err)
