@@ -12,6 +12,7 @@ bound: numbers are finite (no NaN or infinity, anywhere, lists included) and wit
 from __future__ import annotations
 
 import math
+import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -151,6 +152,26 @@ class Scene:
                 if len(item) > LONGEST:
                     raise self.error(f"{key}[{i}]", f"must be at most {LONGEST:,} long, got {len(item):,}")
                 self._check_items(f"{key}[{i}]", item)
+
+    def data_file(self, key: str, *, max_bytes: int = MAX_SCENE_BYTES) -> Path:
+        """The data file (a word list ...) named at ``key``, relative to the scenes folder.
+
+        Raises :class:`SceneError` naming the key unless it is a regular file inside that
+        folder of at most ``max_bytes`` (so no scene can point at a device or the whole disk).
+        """
+        name = self.get(key, str)
+        path = (SCENES_DIR / name).resolve()
+        if not path.is_relative_to(SCENES_DIR.resolve()):
+            raise self.error(key, f"must name a file inside {SCENES_DIR}, got {quote(name)}")
+        try:
+            info = path.stat()
+        except OSError as exc:
+            raise self.error(key, f"{path} cannot be read: {exc.strerror or exc}") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise self.error(key, f"{path} is not a file")
+        if info.st_size > max_bytes:
+            raise self.error(key, f"{path} is larger than {max_bytes:,} bytes")
+        return path
 
     def table(self, key: str) -> Scene:
         """The sub-table at ``key`` as a Scene of its own."""

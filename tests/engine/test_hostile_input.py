@@ -381,3 +381,18 @@ def test_a_field_may_declare_its_own_bounds():
         forged = dataclasses.replace(Say(0, "hi", 0, ()), **{field: tuple(value) if field == "path" else value})
         with pytest.raises(IllegalAction, match=problem):
             codec.validate(forged)
+
+
+def test_a_scene_points_only_at_small_files_in_the_scenes_folder():
+    """Files a scene names (Wie Weet Wat's word lists): never a device, a folder or a file elsewhere."""
+    from simulator.engine.scene import SCENES_DIR
+
+    scene = Scene(SCENES_DIR / "test.toml", {"ok": "wham-bam.toml", "zero": "/dev/zero", "up": "../README.md",
+                                             "folder": "wie-weet-wat", "none": "no-such-file.txt", "number": 3})
+    assert scene.data_file("ok") == (SCENES_DIR / "wham-bam.toml").resolve()
+    for key, problem in (("zero", "inside"), ("up", "inside"), ("folder", "not a file"), ("none", "cannot be read"),
+                         ("number", "expected a string")):
+        with pytest.raises(SceneError, match=problem):
+            scene.data_file(key)
+    with pytest.raises(SceneError, match="larger than 100 bytes"):
+        scene.data_file("ok", max_bytes=100)

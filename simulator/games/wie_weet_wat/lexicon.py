@@ -271,4 +271,6 @@ def load_lexicon(path: Path, language: str, rules: LexiconRules = LexiconRules()
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise SceneError(f"{path}: lexicon file cannot be read: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise SceneError(f"{path}: lexicon file is not UTF-8 text (byte {exc.start})") from None
     return parse_lexicon(text, language, Path(path), rules)

@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from simulator.engine import REFEREE, Action, ActionCodec, Bounds, Game, IllegalAction, Scene, State
-from simulator.engine.scene import SCENES_DIR
 
 from .lexicon import Lexicon, LexiconRules, is_well_formed, load_lexicon
 
@@ -195,7 +194,7 @@ class WieWeetWatGame(Game):
             raise letters.error(lang, f"holds {self.letter_count} cards, too few to deal {players} hands")
 
         lex_table = self.scene.table("lexicon")
-        lex_path = SCENES_DIR / lex_table.get(lang, str)
+        lex_path = lex_table.data_file(lang)
         self.lexicon: Lexicon = load_lexicon(Path(lex_path), lang, lexicon_rules(lex_table, lang))
         missing = [c for c in self.category_label if c not in self.lexicon.categories]
         if missing:
