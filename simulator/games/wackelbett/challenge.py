@@ -14,6 +14,8 @@ import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from simulator.engine.intake import parse_json
+
 BOOK_NAME = "wackelbett-challenge.json"
 
 
@@ -53,10 +55,10 @@ class HighScoreBook:
     def scores(self) -> list[ChallengeScore]:
         """Best first."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = parse_json(self.path.read_bytes(), max_bytes=2**20)
         except FileNotFoundError:
             return []
-        except (OSError, json.JSONDecodeError) as exc:
+        except (OSError, ValueError) as exc:
             raise ValueError(f"{self.path}: cannot read the high scores: {exc}") from None
         try:
             return [ChallengeScore(str(s["name"]), float(s["height_mm"]), int(s["cards"]), int(s["seed"]),
