@@ -300,6 +300,7 @@ class MammaGame(Game):
         self.sideways_first_step: int = self.options["sideways_first_step"]
         self.bus_memory_aid = self.options["bus_memory"] == "remembered"
         self.ride_from_next_to: bool = self.options["ride_from_next_to"]
+        self.single_draw_compulsory = self.options["single_draw"] == "compulsory"
         self.shopping_rounds: int = self.options["shopping_rounds"]
         self.dinner_rounds: int = self.options["dinner_rounds"]
 
@@ -881,6 +882,8 @@ class MammaState(State):
     def _check_end_turn(self, a: EndTurn) -> str | None:
         if self.stage != DRAW:
             return "Finish playing first; then take your cards and end the turn."
+        if self.game.single_draw_compulsory and (self.played >= 2 or self.discarded) and self.draws_left > 0:
+            return "Having played 2 or more cards (or discarded 3), you take 1 game card: choose a deck."
         return None
 
     # -- pending decisions: checks -------------------------------------------------------

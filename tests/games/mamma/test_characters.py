@@ -5,7 +5,7 @@ import pytest
 
 from simulator.engine import IllegalAction
 from simulator.games.mamma.box import GRANDMA, GRANDPA, HUSBAND, MAMMA, SON, WIFE
-from simulator.games.mamma.rules import (CHURCH, EXITING, SCHOOLBUS, Arcade, EndMovement, EndTurn,
+from simulator.games.mamma.rules import (CHURCH, EXITING, SCHOOLBUS, Arcade, Draw, EndMovement, EndTurn,
                                          Finish, PlaceCharacter, PlaceMoney, PlayMovement, RideBus,
                                          Steal, Step, TakeTaxi)
 
@@ -21,10 +21,11 @@ def with_mp(state, *values):
 
 
 def end_turn(state):
+    """Finish the turn, taking no card unless one must be taken (options 3 and 4)."""
     seat = state.current
     state.apply(Finish(seat))
     if state.current == seat:
-        state.apply(EndTurn(seat))
+        state.apply(EndTurn(seat) if EndTurn(seat) in state.legal_actions(seat) else Draw(seat, "movement"))
 
 
 # -- the Grandpa -----------------------------------------------------------------------------
