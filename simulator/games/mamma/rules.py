@@ -1328,6 +1328,7 @@ class MammaState(State):
         item = self.pending.pop(0)
         c = item["character"]
         box = self.game.box
+        price = self.price(c)
         for card in a.cards:
             self.money_at[c].remove(card)
             self.decks["money"].append(card)
@@ -1337,7 +1338,8 @@ class MammaState(State):
         self.floor[space] = self.substitutes.pop(0)
         self.ingredient_space = None
         self.bought.append(c)
-        self._log("buy", character=c, label=box.labels[card], paid=sum(box.value[x] for x in a.cards))
+        self._log("buy", character=c, label=box.labels[card], price=price,
+                  paid=sum(box.value[x] for x in a.cards))
         if self.ingredient_row:
             self.pending.insert(0, {"kind": "place-ingredient", "seat": self.current,
                                     "origin": self.loc[c]})
@@ -1485,6 +1487,11 @@ class MammaState(State):
         self._log("game-over")
 
     # -- outcome -------------------------------------------------------------------------
+    def cut_off(self) -> str | None:
+        """``"shopping"`` or ``"dinner"`` when a safeguard (options ``shopping_rounds``,
+        ``dinner_rounds``) cut the game short rather than the rules ending it."""
+        return self.safeguard
+
     def breakdown(self, character: int) -> ScoreBreakdown:
         """The vp of one character as they stand now."""
         arrival = self.arrivals.index(character) if character in self.arrivals else None

@@ -232,7 +232,10 @@ class TableWords:
             return {"steal": f"{who} let a theft pass", "arcade": f"{who} spared the arcade",
                     "sideways": f"{who} left the cards upright"}.get(e["about"], f"{who} passed")
         if what == "buy":
-            return f"The {name[e['character']]} bought {foods_of(e['label'])} for {e['paid']}"
+            bought = f"The {name[e['character']]} bought {foods_of(e['label'])}"
+            if e["paid"] == e["price"]:
+                return f"{bought} for {e['paid']}"
+            return f"{bought}: price {e['price']}, paid {e['paid']} (no change)"
         if what == "ingredient-placed":
             return f"The next ingredients card went to space {self.place(e['space'])}"
         if what == "placed":
