@@ -718,8 +718,9 @@ class MammaState(State):
             if _is_int(where) and p != piece:
                 taken[where] = p
         is_character = piece < CHARACTERS
-        bench_free = self._site_occupant(BENCH) is None
-        wc_free = self._can_enter_wc(piece) is None
+        # a site the movement started from was crossed: it is no way out
+        bench_free = self._site_occupant(BENCH) is None and BENCH not in path
+        wc_free = self._can_enter_wc(piece) is None and WC not in path
         entrance = city.seat_entrances[piece] if is_character else -1
         frontier = [at]
         for _ in range(budget):
