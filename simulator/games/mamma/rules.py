@@ -301,6 +301,7 @@ class MammaGame(Game):
         self.bus_memory_aid = self.options["bus_memory"] == "remembered"
         self.ride_from_next_to: bool = self.options["ride_from_next_to"]
         self.single_draw_compulsory = self.options["single_draw"] == "compulsory"
+        self.player_x_finishes = self.options["player_x_turn"] == "finishes"
         self.shopping_rounds: int = self.options["shopping_rounds"]
         self.dinner_rounds: int = self.options["dinner_rounds"]
 
@@ -591,7 +592,7 @@ class MammaState(State):
     def _card_limit(self, cards: int) -> str | None:
         if self.bus_missed:
             return "The Grandma missed the bus: no more game cards this turn."
-        if self.dinner and self.played + cards > self.game.box.dinner_max_cards:
+        if self.dinner_turns and self.played + cards > self.game.box.dinner_max_cards:
             return f"In the Dinner Hour at most {self.game.box.dinner_max_cards} game cards a turn."
         return None
 
@@ -1090,7 +1091,11 @@ class MammaState(State):
         if self.phase == DINNER_SETUP and not self.pending:
             self.phase = PLAY
             self._log("dinner-hour", seat=self.player_x)
-            self._start_turn((self.player_x + 1) % self.game.players)
+            if self.safeguard is None and self.game.player_x_finishes:
+                self.current = self.player_x  # the rest of the buyer's turn: money, then cards
+                self.stage = MONEY
+            else:
+                self._start_turn((self.player_x + 1) % self.game.players)
         if (self.phase == PLAY and self.stage == DRAW and not self.pending
                 and (self.draws_left <= 0 or not any(self.decks.values())
                      or len(self.hands[self.current]) >= self.game.box.hand_limit)):
