@@ -506,6 +506,8 @@ class ExpertBot(MammaBot):
     denial_share = 0.5        # share of a card's worth to a rival we count for buying it first
     advance_share = 0.5       # a step toward a shop out of reach, against buying there now
     progress_vp = 1.0         # a purchase while we lead: dinner comes closer
+    stall_rounds = 3          # rounds without a purchase before any purchase gains worth ...
+    stall_vp = 1.0            # ... this much more for each further round (no endless shopping)
     late_mp_factor = 5.0      # mp dearer when the last card is in the city (kept for dinner)
     child_vp = 10.0           # the Grandpa with the Child: +4 vp, one theft
     bus_miss_vp = 3.0         # the Grandma in the church: the turn's cards lost, 3 mp to leave
@@ -522,11 +524,26 @@ class ExpertBot(MammaBot):
         self.route: Plan | None = None  # the movement under way
         self.slots_turn = -1            # the Dinner Hour turn ``move_slots`` was decided for
         self.move_slots = 0
+        self.last_buy = (0, 0)          # (event seq, turn number) of the latest purchase seen
 
     # -- reading the rivals -------------------------------------------------------------
     def _observe(self, view: dict[str, Any]) -> None:
         super()._observe(view)
         self.reading.observe(view, self.game.box, self.game.city)
+        events = view["events"]
+        if events and events[-1]["seq"] < self.last_buy[0]:  # a new game with the same bot
+            self.last_buy = (0, 0)
+        for k, e in enumerate(events):
+            if e["what"] == "buy" and e["seq"] > self.last_buy[0]:
+                turns_since = sum(1 for later in events[k + 1:] if later["what"] == "end-turn")
+                self.last_buy = (e["seq"], view["turn"]["number"] - turns_since)
+
+    def _stall(self, view: dict[str, Any]) -> float:
+        """vp any purchase gains for moving the game on, growing with each round that passes
+        without one past ``stall_rounds``: a position that repeats without gain is worth less
+        than one that buys."""
+        rounds = (view["turn"]["number"] - self.last_buy[1]) / self.game.players
+        return self.stall_vp * max(0.0, rounds - self.stall_rounds)
 
     def rivals(self, view: dict[str, Any]) -> dict[int, float]:
         """Characters some rival likely plays, with 10 x that probability (the good bot's scale)."""
@@ -569,9 +586,31 @@ class ExpertBot(MammaBot):
             action = self._protect_now(legal)
             if action is not None:
                 return action
+        if view["ingredient_space"] is not None and self._stall(view) > 0:
+            action = self._unstick(view, legal, mine)
+            if action is not None:
+                return action
         if not any(self.game.box.is_money(c) for c in view["hand_cards"]):
             return self._cycle(view, legal)
         return None
+
+    def _unstick(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        """The shopping has stalled and no movement is worth making: make a purchase possible.
+        A money card goes to a character it lets pay for the card (ours first, then the one we
+        least mind having it); else a full hand discards three so that new cards come."""
+        box = self.game.box
+        weights = self._weights(view)
+        enabling = []
+        for a in legal:
+            if not isinstance(a, PlaceMoney):
+                continue
+            ch = view["characters"][a.character]
+            added = box.value[a.card] - (box.value[a.replacing] if a.replacing != -1 else 0)
+            if ch["price"] is not None and ch["money"] < ch["price"] <= ch["money"] + added:
+                enabling.append(a)
+        if enabling:
+            return min(enabling, key=lambda a: (a.character != mine, weights[a.character]))
+        return self._cycle(view, legal)
 
     def _draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Take the face-up top worth more vp to us: money by what it would add to our
@@ -651,8 +690,9 @@ class ExpertBot(MammaBot):
         next_card = view["ingredient_row_cards"][0] if view["ingredient_row_cards"] else None
         # whoever buys, we place the next card: worth something if it suits us
         placing = 0.3 * max(0.0, self._gain(view, mine, next_card)) if next_card is not None else 0.0
-        if self._standing(view) > 0:
-            placing += self.progress_vp
+        if self._standing(view) > 0:  # ahead: the end comes closer (the last card ends shopping)
+            placing += self.progress_vp * (1 if view["ingredient_row_cards"] else 4)
+        placing += self._stall(view)
         plans: list[Plan] = []
         for piece in range(CHARACTERS):
             if not self._can_move(view, piece):

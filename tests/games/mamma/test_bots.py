@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
-from simulator.engine import RandomBot, bot_levels, load_game, play_out
+import pytest
+
+from simulator.engine import RandomBot, bot_levels, load_game, make_bot, play_out
 from simulator.games.mamma.box import GRANDMA, HUSBAND, MAMMA, SON, WIFE
 from simulator.games.mamma.bots import ExpertBot, MammaBot
+from simulator.games.mamma.random_bot import MammaRandomBot, progressing
 from simulator.games.mamma.reading import SecretReading
-from simulator.games.mamma.rules import HOSPITAL, SCHOOLBUS, TABLE, ChooseSecret
+from simulator.games.mamma.rules import HOSPITAL, SCHOOLBUS, TABLE, ChooseSecret, PlayMovement, Step
 
 from .tabletop import (TRAFFIC_1, TRAFFIC_2, clear_money, give_food, ingredient_card, park_pieces,
                        put, set_city_ingredient, set_hand, set_money, sp, started)
@@ -18,6 +22,59 @@ from .test_dinner import dinner
 
 def test_the_bot_levels_are_random_then_good_then_expert():
     assert bot_levels("mamma") == ["random", "good", "expert"]
+
+
+# Seeds where games once ended by a safeguard: experts running each other's characters over
+# with the schoolbus turn after turn (2 players, seed 2), stalling on the last ingredient
+# (3 players, seed 7), and stalling on two cards nobody wanted (54, 145, 90).
+FINISH_SAMPLE = [("good", 2, 0), ("good", 3, 1), ("good", 4, 2), ("expert", 2, 2), ("expert", 3, 7),
+                 ("expert", 2, 54), ("expert", 3, 145), ("expert", 4, 90)]
+
+
+@pytest.mark.parametrize("level, players, seed", FINISH_SAMPLE)
+def test_good_and_expert_bots_finish_their_games_by_the_rules(level, players, seed):
+    """Bots must make progress: the game ends by the rules (the fourth character seated), not
+    by a safeguard. Over 200 seeded games per seat count they always do (RULES.md, "Bots";
+    `tools/tournament.py mamma --finish --players 2,3,4`); this is a seeded sample."""
+    game = load_game("mamma", players=players)
+    state = play_out(game, [make_bot(game, s, level) for s in range(players)], seed)
+    assert state.cut_off() is None and state.safeguard is None
+    assert len(state.arrivals) == 6 and state.ingredient_row == []
+
+
+def test_mammas_random_level_mostly_finishes_its_games_by_the_rules():
+    """Mamma's random level plays at random among the moves that make progress, so most of its
+    games end by the rules (uniform random play never gets there: the safeguards end them)."""
+    finished = 0
+    for players, seed in ((2, 0), (3, 1), (4, 2), (2, 3)):
+        game = load_game("mamma", players=players)
+        bots = [make_bot(game, s, "random") for s in range(players)]
+        finished += play_out(game, bots, seed).cut_off() is None
+    assert finished >= 3
+    game = load_game("mamma", players=2)
+    assert play_out(game, [RandomBot(game, s) for s in range(2)], 0).cut_off() is not None
+
+
+def test_the_random_level_picks_at_random_among_the_moves_that_make_progress():
+    """Here the moves that make progress are the first steps nearer the ingredients card of the
+    two characters who can pay for it; the random level picks either (and now and then anything)."""
+    state = started(players=2)
+    seat = state.current
+    clear_money(state)
+    set_money(state, WIFE, 3)
+    set_money(state, GRANDMA, 3)
+    put(state, WIFE, 10)
+    for card in set_hand(state, seat, movement=[4]):
+        state.apply(PlayMovement(seat, card))
+    view, legal = state.view(seat), state.legal_actions(seat)
+    wife, grandma = Step(seat, WIFE, sp(11)), Step(seat, GRANDMA, sp(1))
+    assert set(progressing(state.game, view, legal)) == {wife, grandma}
+    bot = MammaRandomBot(state.game, seat)
+    rng = random.Random(1)
+    picks = Counter(bot.choose(view, legal, rng) for _ in range(400))
+    assert picks[wife] > 150 and picks[grandma] > 150
+    assert 10 < 400 - picks[wife] - picks[grandma] < 60  # wandering: about one pick in ten
+    assert len(picks) > 5
 
 
 def test_the_good_bot_beats_random_players():
@@ -180,6 +237,35 @@ def test_the_expert_leaves_a_card_worth_less_than_its_price():
     set_hand(state, seat, movement=[2, 2])
     expert_turn(state, seat)
     assert state.food_at[MAMMA] == [] and state.floor[state.ingredient_space] == card
+
+
+def test_the_expert_buys_a_bad_card_once_the_shopping_has_stalled():
+    """The same -5 card after fifteen rounds without a purchase: a position that repeats without
+    gain is worth less than one that moves the game on, so the Mamma buys it."""
+    state, seat = arranged(MAMMA, HUSBAND)
+    card = ingredient_card(state, mother_in_law=5)
+    set_city_ingredient(state, card)
+    set_money(state, MAMMA, 3)
+    put(state, MAMMA, 12)
+    set_hand(state, seat, movement=[2, 2])
+    state.turns += 15 * 2
+    expert_turn(state, seat)
+    assert state.food_at[MAMMA] == [card]
+
+
+def test_once_the_shopping_has_stalled_the_expert_gives_money_where_it_lets_someone_buy():
+    """Nobody can pay for the card and the expert's Wife lies in the hospital: its money card
+    would go to her (it is vp), but after ten rounds without a purchase it goes to the Grandma,
+    whom it lets pay."""
+    for stalled in (False, True):
+        state, seat = arranged(WIFE, HUSBAND)
+        set_city_ingredient(state, ingredient_card(state, cost=3))
+        set_money(state, GRANDMA, 2)
+        put(state, WIFE, HOSPITAL)
+        set_hand(state, seat, money=[1])
+        state.turns += 10 * 2 if stalled else 0
+        expert_turn(state, seat)
+        assert (state.money(GRANDMA), state.money(WIFE)) == ((3, 0) if stalled else (2, 1))
 
 
 def test_the_expert_shuts_a_rivals_seat_with_a_traffic_card_once_its_own_sits():
