@@ -41,9 +41,12 @@ class MammaBot:
         self.seat = seat
         self.last_seq = 0
         self.evidence = [[0.0] * CHARACTERS for _ in range(game.players)]
+        self.bus_studied: list[str] = []  # the bus deck's order, as studied during the set-up
 
     # -- memory -------------------------------------------------------------------------
     def _observe(self, view: dict[str, Any]) -> None:
+        if view["bus_cards"]:  # set-up: the bus deck lies face up to be studied
+            self.bus_studied = [self.game.box.bus_label(c) for c in view["bus_cards"]]
         events = view["events"]
         if events and events[-1]["seq"] < self.last_seq:  # a new game with the same bot
             self.last_seq = 0
@@ -65,6 +68,14 @@ class MammaBot:
                 self.evidence[seat][event["character"]] -= 10.0
             elif weight and character is not None and 0 <= character < CHARACTERS:
                 self.evidence[seat][character] += weight
+
+    def bus_memory(self, view: dict[str, Any]) -> list[str]:
+        """The bus deck's order now: the table's (option bus_memory=remembered), else as we
+        studied it and followed it (every try puts two cards under); [] if we never saw it."""
+        if view["bus_memory"] or not self.bus_studied:
+            return view["bus_memory"]
+        k = 2 * len(view["bus_turned"]) % len(self.bus_studied)
+        return self.bus_studied[k:] + self.bus_studied[:k]
 
     def rivals(self, view: dict[str, Any]) -> dict[int, float]:
         """For each other seat, its most likely character and how sure we are."""
@@ -277,7 +288,8 @@ class MammaBot:
 
     def _bus(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
         """The Grandma rides when the remembered top card makes it a sure thing and it helps."""
-        if mine != GRANDMA or not view["bus_memory"]:
+        memory = self.bus_memory(view)
+        if mine != GRANDMA or not memory:
             return None
         rides = [a for a in legal if isinstance(a, RideBus)]
         if not rides:
@@ -289,8 +301,7 @@ class MammaBot:
         other = stops[1] if near == stops[0] else stops[0]
         if self._distance(other, target) + 2 >= self._distance(here, target):
             return None
-        top = view["bus_memory"][0]
-        return _first(rides, RideBus, lambda a: a.number == top)
+        return _first(rides, RideBus, lambda a: a.number == memory[0])
 
     def _money(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
         box = self.game.box
@@ -1010,8 +1021,9 @@ class ExpertBot(MammaBot):
     def _bus_odds(self, view: dict[str, Any]) -> tuple[str, float]:
         """The bus to declare and the chance it comes (the remembered top card, or the most
         common number in the bus deck)."""
-        if view["bus_memory"]:
-            return view["bus_memory"][0], 1.0
+        memory = self.bus_memory(view)
+        if memory:
+            return memory[0], 1.0
         labels = self.game.box.bus_labels
         best = max(self.game.box.bus_numbers, key=labels.count)
         return best, labels.count(best) / len(labels)

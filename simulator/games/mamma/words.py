@@ -337,6 +337,9 @@ class TableWords:
         lines = [f"Bus deck: {v['bus_count']} cards, face down"]
         if v["bus_memory"]:
             lines.append("As studied and followed: " + " ".join(v["bus_memory"]))
+        else:
+            lines.append("Remember the order you studied: each try puts the turned card")
+            lines.append("under the deck, then the next one unseen.")
         if v["bus_turned"]:
             lines.append("Turned so far: " + " ".join(v["bus_turned"]))
         return lines

@@ -13,7 +13,8 @@ from simulator.games.mamma.box import GRANDMA, HUSBAND, MAMMA, SON, WIFE
 from simulator.games.mamma.bots import ExpertBot, MammaBot
 from simulator.games.mamma.random_bot import MammaRandomBot, progressing
 from simulator.games.mamma.reading import SecretReading
-from simulator.games.mamma.rules import HOSPITAL, SCHOOLBUS, TABLE, ChooseSecret, PlayMovement, Step
+from simulator.games.mamma.rules import (HOSPITAL, SCHOOLBUS, TABLE, ChooseSecret, PlayMovement, RideBus,
+                                         Step)
 
 from .tabletop import (TRAFFIC_1, TRAFFIC_2, clear_money, give_food, ingredient_card, park_pieces,
                        put, set_city_ingredient, set_hand, set_money, sp, started)
@@ -22,6 +23,28 @@ from .test_dinner import dinner
 
 def test_the_bot_levels_are_random_then_good_then_expert():
     assert bot_levels("mamma") == ["random", "good", "expert"]
+
+
+def test_bots_remember_the_bus_deck_they_studied_and_follow_it():
+    """"All the players must study these cards before they are turned over, and will have to
+    remember the top card and the sequence": the bots study the face-up bus deck during the
+    set-up and follow it (each try puts two cards under), so they know the top card as the
+    table's aid (option bus_memory=remembered) would tell them."""
+    game = load_game("mamma", players=2)
+    state = game.new_state(0)
+    bots = [MammaBot(game, 0), ExpertBot(game, 1)]
+    rng = random.Random(0)
+    while state.phase != "play":
+        seat = state.current_players()[0]
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat), rng))
+    for _ in range(3):  # three tries by the same player (the tries of three turns)
+        put(state, GRANDMA, 11)
+        state.bus_used = state.bus_missed = False
+        state.pending = []
+        state.apply(RideBus(state.current, "969"))
+    assert state.view(0)["bus_memory"] == []
+    order = [game.box.bus_label(c) for c in state.bus_deck]
+    assert [bot.bus_memory(state.view(bot.seat)) for bot in bots] == [order, order]
 
 
 # Seeds where games once ended by a safeguard: experts running each other's characters over

@@ -153,7 +153,7 @@ def test_every_bus_try_puts_two_cards_under_the_deck_so_a_good_memory_can_follow
     deck, face down. Then, the player must also place the next top card under the deck, without
     looking at it. The sequence of the 5 cards remains the same, but in this manner, the top card
     changes.\""""
-    state = started()
+    state = started(bus_memory="remembered")
     seat = state.current
     before = list(state.bus_deck)
     put(state, GRANDMA, 11)
@@ -161,7 +161,7 @@ def test_every_bus_try_puts_two_cards_under_the_deck_so_a_good_memory_can_follow
     assert state.bus_deck == before[2:] + before[:2]
     box = state.game.box
     assert state.bus_turned == [box.bus_label(before[0])]  # only the turned card was seen
-    assert state.view(seat)["bus_memory"] == [box.bus_label(c) for c in state.bus_deck]
+    assert state.view(seat)["bus_memory"] == [box.bus_label(c) for c in state.bus_deck]  # the table's aid
 
 
 def test_the_grandma_rides_only_from_a_bus_stop_or_after_being_moved_next_to_one():
