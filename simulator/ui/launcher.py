@@ -8,8 +8,8 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import (UIButton, UIDropDownMenu, UILabel, UIPanel, UISelectionList,
-                                 UITextBox, UITextEntryLine)
+from pygame_gui.elements import (UIButton, UIDropDownMenu, UILabel, UIPanel, UIScrollingContainer,
+                                 UISelectionList, UITextBox, UITextEntryLine)
 
 from simulator.engine import SeatInfo, bot_levels, entry, game_names, load_game
 
@@ -103,27 +103,32 @@ class LauncherScene:
         y = 60 + 40 * self.seat_count
         UILabel(Rect(16, y, 300, 32), "Rule options", m, container=p, object_id="#heading_label")
         y += 36
+        # the options and the seed scroll when they do not fit below the seats
+        self.options_box = UIScrollingContainer(Rect(0, y, 776, 512 - y), m, container=p, allow_scroll_x=False)
+        box = self.options_box
+        y = 0
         self.option_widgets = {}
         self.hints: list[tuple[str, Rect]] = []
         game = load_game(self.game_id, players=self.seat_count)
         for spec in game.option_specs:
-            UILabel(Rect(16, y, 220, 32), option_label(spec.name), m, container=p, object_id="#left_label")
+            UILabel(Rect(16, y, 220, 32), option_label(spec.name), m, container=box, object_id="#left_label")
             if spec.kind is bool:
                 widget = UIDropDownMenu(["on", "off"], "on" if spec.default else "off", Rect(240, y, 160, 32), m,
-                                        container=p)
+                                        container=box)
             elif spec.choices:
                 widget = UIDropDownMenu([str(c) for c in spec.choices], str(spec.default), Rect(240, y, 160, 32),
-                                        m, container=p)
+                                        m, container=box)
             else:
-                widget = UITextEntryLine(Rect(240, y, 160, 32), m, container=p, initial_text=str(spec.default))
+                widget = UITextEntryLine(Rect(240, y, 160, 32), m, container=box, initial_text=str(spec.default))
                 widget.set_allowed_characters("numbers")
-            self.hints.append((spec.help, Rect(460 + 412, 116 + y, 356, 40)))
+            self.hints.append((spec.help, Rect(412, y - 4, 340, 44)))
             self.option_widgets[spec.name] = widget
-            y += 44
-        y += 8
-        UILabel(Rect(16, y, 260, 32), "Seed (blank: random deal)", m, container=p, object_id="#left_label")
-        self.seed_entry = UITextEntryLine(Rect(240, y, 160, 32), m, container=p)
+            y += 48
+        y += 4
+        UILabel(Rect(16, y, 260, 32), "Seed (blank: random deal)", m, container=box, object_id="#left_label")
+        self.seed_entry = UITextEntryLine(Rect(240, y, 160, 32), m, container=box)
         self.seed_entry.set_allowed_characters("numbers")
+        box.set_scrollable_area_dimensions((756, y + 40))
         self.about.set_text(rules_html(view_class_for(self.game_id).help_text))
         self.error = ""
 
@@ -210,6 +215,10 @@ class LauncherScene:
         if self.error:
             text(surface, self.error, (460, 84), size=16, colour=(255, 150, 150))
         self.manager.draw_ui(surface)
+        shown = self.options_box.get_abs_rect()
+        origin = self.options_box.get_container().get_abs_rect().topleft  # moves as it scrolls
+        surface.set_clip(shown)
         for hint, rect in self.hints:
-            text_block(surface, hint, rect, size=13, colour=TEXT_DIM, spacing=2)
+            text_block(surface, hint, rect.move(origin), size=13, colour=TEXT_DIM, spacing=2)
+        surface.set_clip(None)
         text(surface, "F12 screenshot", (SCREEN_SIZE[0] - 20, 14), size=13, colour=TEXT_DIM, anchor="topright")
