@@ -250,29 +250,30 @@ def test_the_expert_turns_its_best_card_sideways_when_a_thief_is_near():
     assert any(card in state.sideways for card in cards)
 
 
-def test_the_expert_leaves_a_card_worth_less_than_its_price():
-    """The -5 card matches nothing the expert's Mamma holds: she could buy it but does not."""
+def mamma_before_a_bad_card(rounds_without_purchase: int):
+    """The expert's Mamma can pay for the -5 card (matching nothing she holds) and reach it;
+    nobody has bought anything for that many rounds. Returns the state after her turn and the card."""
     state, seat = arranged(MAMMA, HUSBAND)
     card = ingredient_card(state, mother_in_law=5)
     set_city_ingredient(state, card)
     set_money(state, MAMMA, 3)
     put(state, MAMMA, 12)
     set_hand(state, seat, movement=[2, 2])
+    state.turns += rounds_without_purchase * 2
     expert_turn(state, seat)
+    return state, card
+
+
+def test_the_expert_leaves_a_card_worth_less_than_its_price():
+    """The -5 card matches nothing the expert's Mamma holds: she could buy it but does not."""
+    state, card = mamma_before_a_bad_card(0)
     assert state.food_at[MAMMA] == [] and state.floor[state.ingredient_space] == card
 
 
 def test_the_expert_buys_a_bad_card_once_the_shopping_has_stalled():
     """The same -5 card after fifteen rounds without a purchase: a position that repeats without
     gain is worth less than one that moves the game on, so the Mamma buys it."""
-    state, seat = arranged(MAMMA, HUSBAND)
-    card = ingredient_card(state, mother_in_law=5)
-    set_city_ingredient(state, card)
-    set_money(state, MAMMA, 3)
-    put(state, MAMMA, 12)
-    set_hand(state, seat, movement=[2, 2])
-    state.turns += 15 * 2
-    expert_turn(state, seat)
+    state, card = mamma_before_a_bad_card(15)
     assert state.food_at[MAMMA] == [card]
 
 

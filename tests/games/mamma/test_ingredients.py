@@ -92,21 +92,20 @@ def test_paying_more_than_the_price_gives_no_change():
 def test_the_purchase_log_names_the_price_the_buyer_paid():
     """"the Mamma always pays 1 money less": the log says what the card cost her, and what she
     paid when no card was small enough to pay it exactly."""
-    state, seat = shop(cost=2)
-    set_money(state, MAMMA, 2)
-    put(state, MAMMA, 5)
-    state.apply(Step(seat, MAMMA, sp(6)))
-    state.apply(EndMovement(seat))
-    state.apply(Pay(seat, tuple(state.money_at[MAMMA])))
-    line = log_line(state, "buy")
+    line = purchase_line(MAMMA, 2)
     assert line.startswith("The Mamma bought ") and line.endswith(": price 1, paid 2 (no change)")
+    assert purchase_line(WIFE, 2).endswith(" for 2")
+
+
+def purchase_line(character: int, money: int) -> str:
+    """The log line of ``character``, holding one money card of ``money``, buying a card of cost 2."""
     state, seat = shop(cost=2)
-    set_money(state, WIFE, 2)
-    put(state, WIFE, 5)
-    state.apply(Step(seat, WIFE, sp(6)))
+    set_money(state, character, money)
+    put(state, character, 5)
+    state.apply(Step(seat, character, sp(6)))
     state.apply(EndMovement(seat))
-    state.apply(Pay(seat, tuple(state.money_at[WIFE])))
-    assert log_line(state, "buy").endswith(" for 2")
+    state.apply(Pay(seat, tuple(state.money_at[character])))
+    return log_line(state, "buy")
 
 
 def log_line(state, what: str) -> str:
