@@ -241,6 +241,8 @@ class MammaBot:
             action = self._walk(view, legal, mine, self._shop_goal(view))
             if action is None and self._shop_goal(view)(me["at"]):
                 action = self._step_aside(view, legal, mine)
+            if action is None:
+                action = self._clear_the_shop(view, legal, mine)
             if action is not None:
                 return action
             return self._cycle(view, legal)
@@ -255,13 +257,21 @@ class MammaBot:
 
     def _step_aside(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
         """Already next to the card: a purchase needs a movement that stops there, so step away
-        now (this movement) and come back (the next one)."""
-        if view["turn"]["mp"] < 1:
-            plays = [a for a in legal if isinstance(a, PlayMovement)]
-            return min(plays, key=lambda a: -self.game.box.value[a.card]) if plays else None
-        steps = [a for a in legal if isinstance(a, Step) and a.piece == mine and isinstance(a.to, int)
-                 and self._empty(view, a.to, mine)]
-        return steps[0] if steps else None
+        now (this movement, crossing others if need be) and come back (the next one)."""
+        return self._walk(view, legal, mine, lambda node: isinstance(node, int))
+
+    def _clear_the_shop(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        """Our character could pay but cannot reach a free space next to the card: walk another
+        piece standing next to it to the nearest space that is not."""
+        city = self.game.city
+        shop = view["ingredient_space"]
+        around = set(city.neighbours[shop])
+        for piece in range(self.game.pieces):
+            if piece != mine and self._where_piece(view, piece) in around:
+                action = self._walk(view, legal, piece, lambda node: isinstance(node, int) and node not in around)
+                if action is not None:
+                    return action
+        return None
 
     def _cycle(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         """A full hand and nothing played: discard three so the cards keep moving."""
@@ -436,6 +446,12 @@ class MammaBot:
 
     def _where(self, view: dict[str, Any], character: int):
         return view["characters"][character]["at"]
+
+    def _where_piece(self, view: dict[str, Any], piece: int):
+        """Where a character, the schoolbus or a traffic card stands."""
+        if piece < CHARACTERS:
+            return self._where(view, piece)
+        return view["pieces"][piece - CHARACTERS]["at"]
 
     def _distance(self, a, b) -> int:
         city = self.game.city
@@ -786,22 +802,23 @@ class ExpertBot(MammaBot):
 
     def _unblock(self, view: dict[str, Any], router: Router, mine: int, shop: int, value: float,
                  room: int) -> list[Plan]:
-        """Every space next to the shop is taken: move one of the others out of the way."""
+        """Every space next to the shop is taken: move one of the others out of the way, or,
+        if ours stands there, step it aside (a purchase needs a movement that ends there: the
+        next one comes back)."""
         city = self.game.city
         out = []
         for piece in range(self.game.pieces):
-            if piece == mine or not self._can_move(view, piece):
+            if not self._can_move(view, piece):
                 continue
             at = router.location(piece)
             if not isinstance(at, int) or shop not in city.neighbours[at]:
                 continue
-            if piece < CHARACTERS and self._paid(view, piece) is not None:
-                continue  # it would only buy the card itself
             ends = [r for end, r in router.routes(piece, budget=room).items()
-                    if not (isinstance(end, int) and shop in city.neighbours[end])]
+                    if (isinstance(end, int) if piece == mine
+                        else not (isinstance(end, int) and shop in city.neighbours[end]))]
             if ends:
                 route = min(ends, key=lambda r: (r.cost, len(r.path)))
-                out.append(Plan(piece, route.path, route.cost, value, "unblock"))
+                out.append(Plan(piece, route.path, route.cost, value, "step-aside" if piece == mine else "unblock"))
         return out
 
     def _steal_plans(self, view: dict[str, Any], router: Router, thief: int, room: int, *,

@@ -9,15 +9,15 @@ from collections import Counter
 import pytest
 
 from simulator.engine import RandomBot, bot_levels, load_game, make_bot, play_out
-from simulator.games.mamma.box import GRANDMA, HUSBAND, MAMMA, SON, WIFE
+from simulator.games.mamma.box import GRANDMA, GRANDPA, HUSBAND, MAMMA, SON, WIFE
 from simulator.games.mamma.bots import ExpertBot, MammaBot
 from simulator.games.mamma.random_bot import MammaRandomBot, progressing
 from simulator.games.mamma.reading import SecretReading
 from simulator.games.mamma.rules import (HOSPITAL, SCHOOLBUS, TABLE, ChooseSecret, PlayMovement, RideBus,
                                          Step)
 
-from .tabletop import (TRAFFIC_1, TRAFFIC_2, clear_money, give_food, ingredient_card, park_pieces,
-                       put, set_city_ingredient, set_hand, set_money, sp, started)
+from .tabletop import (TRAFFIC_1, TRAFFIC_2, clear_money, give_food, ingredient_card, move_ingredient,
+                       park_pieces, put, set_city_ingredient, set_hand, set_money, sp, started)
 from .test_dinner import dinner
 
 
@@ -290,6 +290,60 @@ def test_once_the_shopping_has_stalled_the_expert_gives_money_where_it_lets_some
         state.turns += 10 * 2 if stalled else 0
         expert_turn(state, seat)
         assert (state.money(GRANDMA), state.money(WIFE)) == ((3, 0) if stalled else (2, 1))
+
+
+def walled_wife(bot_class):
+    """Two players; the current seat backs the Wife, who can pay for the card on 18 and stands
+    next to it on 17; the Grandma (on 9) and the Grandpa (on 27), who can pay too, hold the two
+    other spaces next to it. A purchase needs a movement that ends next to the card, and every
+    space next to the Wife is taken (the Son on 8, a traffic card on 16, the Mamma on 26): she
+    must cross the Son to step aside, and again to come back."""
+    state, seat = arranged(WIFE, HUSBAND)
+    park_pieces(state, bus=21, t1=13, t2=16)
+    card = ingredient_card(state, cost=1, mother_in_law=0)
+    set_city_ingredient(state, card)
+    move_ingredient(state, 18)
+    for character, space in ((WIFE, 17), (GRANDMA, 9), (GRANDPA, 27)):
+        set_money(state, character, 3)
+        put(state, character, space)
+    put(state, SON, 8)
+    put(state, MAMMA, 26)
+    set_hand(state, seat, movement=[2, 2])
+    bot = bot_class(state.game, seat)
+    rng = random.Random(0)
+    turn = state.turns
+    while state.turns == turn and state.current_players() == (seat,):
+        state.apply(bot.choose(state.view(seat), state.legal_actions(seat), rng))
+    return state, card
+
+
+def test_walled_in_next_to_the_card_the_expert_steps_aside_and_comes_back_to_buy():
+    state, card = walled_wife(ExpertBot)
+    assert card in state.food_at[WIFE]
+
+
+def test_walled_in_next_to_the_card_the_good_bot_steps_aside_and_comes_back_to_buy():
+    state, card = walled_wife(MammaBot)
+    assert card in state.food_at[WIFE]
+
+
+def test_the_good_bot_clears_a_space_next_to_the_card_for_its_character():
+    """Every space next to the card on 18 is taken (the Grandma on 9, the Husband on 17, the
+    Grandpa on 27): the good bot walks one of them away, and its Wife then buys."""
+    state, seat = arranged(WIFE, HUSBAND)
+    park_pieces(state, bus=21, t1=13, t2=4)
+    card = ingredient_card(state, cost=1, mother_in_law=0)
+    set_city_ingredient(state, card)
+    move_ingredient(state, 18)
+    for character, space in ((WIFE, 15), (GRANDMA, 9), (HUSBAND, 17), (GRANDPA, 27)):
+        put(state, character, space)
+    set_money(state, WIFE, 3)
+    set_hand(state, seat, movement=[1, 2, 2])
+    bot = MammaBot(state.game, seat)
+    rng = random.Random(0)
+    while state.current_players() == (seat,):
+        state.apply(bot.choose(state.view(seat), state.legal_actions(seat), rng))
+    assert card in state.food_at[WIFE]
 
 
 def test_the_expert_shuts_a_rivals_seat_with_a_traffic_card_once_its_own_sits():
