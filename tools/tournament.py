@@ -7,11 +7,16 @@ Two tables come out:
 - the head-to-head matrix: level A in one seat against level B in every other seat.
 Shared wins count as a fraction. Every pairing plays the same seeded deals, so the
 differences come from the bots, not the cards. Writes a PNG chart (--out) and prints a
-table or JSON (--json). Games run in parallel on the available cores.
+table or JSON (--json).
+
+Games run in batches on the local cores, or on a Dask cluster with --scheduler ADDRESS
+(pip install -e '.[cluster]'; see the README); each game is seeded by its number, so the
+results are the same either way. Every finished batch is kept in OUT.trials.jsonl beside
+the chart; after Ctrl+C or a lost cluster, --resume plays only the batches not done.
 
 With --finish it asks instead how games end: each level in every seat, for each seat count
 of --players (e.g. 2,3,4), the share of games that end by the rules rather than by a
-safeguard (a round limit the rulebook does not have), and which safeguards cut the rest.
+safeguard (a round limit the rulebook does not have), with the seeds of those cut short.
 """
 from __future__ import annotations
 
@@ -21,99 +26,112 @@ import math
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+TOOLS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TOOLS.parent))
+sys.path.insert(0, str(TOOLS))
 
 from simulator.engine import bot_levels, entry, load_game, make_bot, play_out  # noqa: E402
+from trial_runner import ClusterError, Journal, RunInterrupted, run_trials  # noqa: E402
+
+BATCH = 25  # games per trial: small enough to spread over many workers and to resume finely
 
 
 @dataclass(frozen=True)
-class Pairing:
-    """``hero`` sits in one seat (rotating), ``field`` in all the others."""
+class Batch:
+    """Games ``first``..``first + count - 1`` of a pairing: ``hero`` in one seat (game i: seat
+    i mod players), ``field`` in all the others; game i is dealt with seed ``seed + i``."""
 
     game_id: str
     players: int
     hero: str
     field: str
-    games: int
+    first: int
+    count: int
     seed: int
     options: tuple[tuple[str, str], ...] = ()
 
+    @property
+    def key(self) -> str:
+        return f"{self.hero} vs {self.field}: games {self.first}-{self.first + self.count - 1}"
 
-def play_pairing(p: Pairing) -> dict:
-    game = load_game(p.game_id, players=p.players, **dict(p.options))
-    wins = 0.0
+
+def play_batch(b: Batch) -> dict:
+    """The hero's wins (shared wins as exact fractions, so batches add up the same in any
+    grouping) and the actions played."""
+    game = load_game(b.game_id, players=b.players, **dict(b.options))
+    wins = Fraction(0)
     actions = 0
-    for i in range(p.games):
-        hero_seat = i % p.players
-        bots = [make_bot(game, seat, p.hero if seat == hero_seat else p.field) for seat in range(p.players)]
-        state = play_out(game, bots, p.seed + i)
+    for i in range(b.first, b.first + b.count):
+        hero_seat = i % b.players
+        bots = [make_bot(game, seat, b.hero if seat == hero_seat else b.field) for seat in range(b.players)]
+        state = play_out(game, bots, b.seed + i)
         winners = state.winners()
         if hero_seat in winners:
-            wins += 1 / len(winners)
+            wins += Fraction(1, len(winners))
         actions += len(state.history)
-    return {"hero": p.hero, "field": p.field, "games": p.games, "wins": wins, "mean_actions": actions / p.games}
+    return {"wins": str(wins), "actions": actions}
 
 
 @dataclass(frozen=True)
-class SelfPlay:
-    """``level`` in every seat for the games seeded ``seeds``."""
+class SelfPlayBatch:
+    """Games ``first``..``first + count - 1`` with ``level`` in every seat; game i is dealt
+    with seed ``seed + i``."""
 
     game_id: str
     players: int
     level: str
-    seeds: range
+    first: int
+    count: int
+    seed: int
     options: tuple[tuple[str, str], ...] = ()
 
+    @property
+    def key(self) -> str:
+        return f"{self.level} in {self.players} seats: games {self.first}-{self.first + self.count - 1}"
 
-def play_self(p: SelfPlay) -> dict:
-    """How each game of ``p`` ended: by the rules, or cut off by which safeguard (seeds kept)."""
-    game = load_game(p.game_id, players=p.players, **dict(p.options))
+
+def play_self_batch(b: SelfPlayBatch) -> dict:
+    """How the games ended: the seeds a safeguard cut short, by safeguard; and the actions played."""
+    game = load_game(b.game_id, players=b.players, **dict(b.options))
     cut: dict[str, list[int]] = {}
     actions = 0
-    for seed in p.seeds:
-        state = play_out(game, [make_bot(game, seat, p.level) for seat in range(p.players)], seed)
+    for i in range(b.first, b.first + b.count):
+        state = play_out(game, [make_bot(game, seat, b.level) for seat in range(b.players)], b.seed + i)
         reason = state.cut_off()
         if reason is not None:
-            cut.setdefault(reason, []).append(seed)
+            cut.setdefault(reason, []).append(b.seed + i)
         actions += len(state.history)
-    return {"level": p.level, "players": p.players, "games": len(p.seeds), "cut": cut, "actions": actions}
+    return {"cut": cut, "actions": actions}
 
 
-def run_finish(game_id: str, seat_counts: list[int], games: int, seed: int, levels: list[str],
-               workers: int, progress: bool = True, options: tuple[tuple[str, str], ...] = ()) -> dict:
-    """Self-play of every level at every seat count: the share of games ending by the rules."""
-    chunk = 25
-    jobs = [SelfPlay(game_id, n, level, range(start, min(start + chunk, seed + games)), options)
-            for level in levels for n in seat_counts for start in range(seed, seed + games, chunk)]
-    merged: dict[tuple[str, int], dict] = {}
-    started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done, part in enumerate(pool.map(play_self, jobs), 1):
-            row = merged.setdefault((part["level"], part["players"]),
-                                    {"level": part["level"], "players": part["players"], "games": 0,
-                                     "cut": {}, "actions": 0})
-            row["games"] += part["games"]
-            row["actions"] += part["actions"]
-            for reason, seeds in part["cut"].items():
-                row["cut"].setdefault(reason, []).extend(seeds)
-            if progress:
-                print(f"\r{done}/{len(jobs)} batches played", end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
+def run_finish(game_id: str, seat_counts: list[int], games: int, seed: int, levels: list[str], workers: int,
+               progress: bool = True, scheduler: str | None = None, journal: Journal | None = None,
+               options: tuple[tuple[str, str], ...] = ()) -> dict:
+    """Every level in every seat at every seat count: the share of games that end by the rules."""
+    batches = {b.key: b for level in levels for n in seat_counts for first in range(0, games, BATCH)
+               for b in [SelfPlayBatch(game_id, n, level, first, min(BATCH, games - first), seed, options)]}
+    start = time.perf_counter()
+    played = run_trials(play_self_batch, batches, journal=journal, workers=workers, scheduler=scheduler,
+                        label=f"{len(levels)} levels x {len(seat_counts)} seat counts x {games} games",
+                        progress=progress, unit="batches")
     rows = []
     for level in levels:
         for n in seat_counts:
-            row = merged[(level, n)]
-            cut = sum(len(s) for s in row["cut"].values())
-            row["by_rules"] = (row["games"] - cut) / row["games"]
-            row["mean_actions"] = row.pop("actions") / row["games"]
-            rows.append(row)
+            mine = [played[key] for key, b in batches.items() if (b.level, b.players) == (level, n)]
+            cut: dict[str, list[int]] = {}
+            for r in mine:
+                for reason, seeds in r["cut"].items():
+                    cut.setdefault(reason, []).extend(seeds)
+            short = sum(len(seeds) for seeds in cut.values())
+            rows.append({"level": level, "players": n, "games": games, "by_rules": (games - short) / games,
+                         "cut": {reason: sorted(seeds) for reason, seeds in sorted(cut.items())},
+                         "mean_actions": sum(r["actions"] for r in mine) / games})
     return {"game": game_id, "games": games, "seed": seed, "options": dict(options), "finish": rows,
-            "seconds": time.perf_counter() - started}
+            "seconds": time.perf_counter() - start}
 
 
 def print_finish(report: dict) -> None:
@@ -122,8 +140,8 @@ def print_finish(report: dict) -> None:
           f"({report['seconds']:.1f} s)")
     print(f"{'bot':>10} {'seats':>5}  {'by the rules':>12}  cut off by a safeguard (seeds)")
     for r in report["finish"]:
-        cuts = "; ".join(f"{reason} {len(seeds)}: {', '.join(map(str, seeds[:8]))}"
-                         + (" ..." if len(seeds) > 8 else "") for reason, seeds in sorted(r["cut"].items()))
+        cuts = "; ".join(f"{reason} {len(seeds)}: {', '.join(map(str, seeds[:8]))}" + (" ..." if len(seeds) > 8 else "")
+                         for reason, seeds in r["cut"].items())
         print(f"{r['level']:>10} {r['players']:>5}  {r['by_rules']:>12.1%}  {cuts or '-'}")
 
 
@@ -139,19 +157,23 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(game_id: str, players: int, games: int, seed: int, levels: list[str], workers: int,
-        progress: bool = True, options: tuple[tuple[str, str], ...] = ()) -> dict:
-    pairings = [Pairing(game_id, players, hero, "random", games, seed, options) for hero in levels]
-    pairings += [Pairing(game_id, players, a, b, games, seed, options) for a in levels for b in levels
-                 if a != b and b != "random"]
+        progress: bool = True, scheduler: str | None = None, journal: Journal | None = None,
+        options: tuple[tuple[str, str], ...] = ()) -> dict:
+    """Play every pairing (here on ``workers`` processes or on the Dask cluster at ``scheduler``;
+    the batches ``journal`` holds are not played again) and return the report."""
+    pairings = [(hero, "random") for hero in levels]
+    pairings += [(a, b) for a in levels for b in levels if a != b and b != "random"]
+    batches = {b.key: b for hero, field in pairings for first in range(0, games, BATCH)
+               for b in [Batch(game_id, players, hero, field, first, min(BATCH, games - first), seed, options)]}
     start = time.perf_counter()
+    played = run_trials(play_batch, batches, journal=journal, workers=workers, scheduler=scheduler,
+                        label=f"{len(pairings)} pairings x {games} games", progress=progress, unit="batches")
     results = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done, result in enumerate(pool.map(play_pairing, pairings), 1):
-            results.append(result)
-            if progress:
-                print(f"\r{done}/{len(pairings)} pairings played", end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
+    for hero, field in pairings:
+        mine = [played[key] for key, b in batches.items() if (b.hero, b.field) == (hero, field)]
+        wins = float(sum(Fraction(r["wins"]) for r in mine))
+        results.append({"hero": hero, "field": field, "games": games, "wins": wins,
+                        "mean_actions": sum(r["actions"] for r in mine) / games})
     for r in results:
         r["rate"] = r["wins"] / r["games"]
         r["ci95"] = wilson(r["wins"], r["games"])
@@ -208,45 +230,68 @@ def chart(report: dict, out: Path) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", nargs="?", default="wham-bam", help="game id (default wham-bam)")
-    parser.add_argument("--players", help="seats (default: the game's minimum); with --finish a "
-                        "comma-separated list, e.g. 2,3,4")
+    parser.add_argument("--players", help="seats (default: the game's minimum); with --finish a comma-separated "
+                        "list, e.g. 2,3,4")
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bots", help="levels to include, comma separated (default: all)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="local processes (default: all cores; ignored with --scheduler)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="play on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://10.0.0.5:8786 "
+                             "(needs pip install -e '.[cluster]'; see the README)")
+    parser.add_argument("--resume", action="store_true",
+                        help="carry on from the batches an interrupted run kept beside the chart (OUT.trials.jsonl)")
     parser.add_argument("--out", default="tournament.png", help="PNG chart (default tournament.png)")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON (no progress bar)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option (repeatable)")
     parser.add_argument("--finish", action="store_true",
-                        help="self-play each level: the share of games that end by the rules, not a safeguard")
+                        help="self-play each level: the share of games that end by the rules, not by a safeguard")
     args = parser.parse_args(argv)
     cls = entry(args.game).game_class
-    seat_counts = [int(n) for n in args.players.split(",")] if args.players else [cls.min_players]
+    try:
+        seat_counts = [int(n) for n in args.players.split(",")] if args.players else [cls.min_players]
+    except ValueError:
+        parser.error("--players takes a seat count, or with --finish a list such as 2,3,4")
+    if len(seat_counts) > 1 and not args.finish:
+        parser.error("--players takes one seat count (a list only with --finish)")
+    players = seat_counts[0]
     levels = args.bots.split(",") if args.bots else bot_levels(args.game)
+    if "random" not in levels and not args.finish:
+        levels = ["random", *levels]
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
     if any("=" not in pair for pair in args.option):
         parser.error("--option expects NAME=VALUE")
-    options = tuple(tuple(part.strip() for part in pair.split("=", 1)) for pair in args.option)
+    options = tuple((name.strip(), value.strip()) for name, value in (p.split("=", 1) for p in args.option))
     try:
-        load_game(args.game, players=seat_counts[0], **dict(options))  # a bad option fails here, once
+        for n in seat_counts:
+            load_game(args.game, players=n, **dict(options))  # a bad option or seat count fails here, once
     except ValueError as exc:
         parser.error(str(exc))
     if args.finish:
-        report = run_finish(args.game, seat_counts, args.games, args.seed, levels, args.workers,
-                            progress=not args.json, options=options)
-        if args.json:
-            print(json.dumps(report, indent=1))
-        else:
-            print_finish(report)
-        return 0
-    if len(seat_counts) != 1:
-        parser.error("--players takes one seat count (several only with --finish)")
-    players = seat_counts[0]
-    if "random" not in levels:
-        levels = ["random", *levels]
-    report = run(args.game, players, args.games, args.seed, levels, args.workers, progress=not args.json,
-                 options=options)
-    report["chart"] = str(chart(report, Path(args.out)))
+        return finish(args, seat_counts, levels, options)
+    out = Path(args.out)
+    identity = {"tool": "tournament", "game": args.game, "players": players, "seed": args.seed,
+                "options": dict(options)}
+    try:
+        journal = Journal(out.with_suffix(".trials.jsonl"), identity, resume=args.resume)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        report = run(args.game, players, args.games, args.seed, levels, args.workers, progress=not args.json,
+                     scheduler=args.scheduler, journal=journal, options=options)
+    except ClusterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except RunInterrupted as exc:
+        print(f"\n{exc}", file=sys.stderr)
+        return 130 if exc.by_user else 1
+    finally:
+        journal.close()
+    report["chart"] = str(chart(report, out))
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
@@ -261,5 +306,38 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def finish(args: argparse.Namespace, seat_counts: list[int], levels: list[str],
+           options: tuple[tuple[str, str], ...]) -> int:
+    """--finish: how self-play games end, printed as a table or JSON."""
+    out = Path(args.out)
+    identity = {"tool": "tournament --finish", "game": args.game, "players": seat_counts, "seed": args.seed,
+                "options": dict(options)}
+    try:
+        journal = Journal(out.with_suffix(".finish.trials.jsonl"), identity, resume=args.resume)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        report = run_finish(args.game, seat_counts, args.games, args.seed, levels, args.workers,
+                            progress=not args.json, scheduler=args.scheduler, journal=journal, options=options)
+    except ClusterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except RunInterrupted as exc:
+        print(f"\n{exc}", file=sys.stderr)
+        return 130 if exc.by_user else 1
+    finally:
+        journal.close()
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print_finish(report)
+    return 0
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # Run as the module tournament, not as __main__: a pool or a cluster then sends its
+    # functions by name (workers import them) instead of pickling a copy of this script.
+    import tournament
+
+    raise SystemExit(tournament.main())

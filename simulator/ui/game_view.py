@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 import pygame_gui
 
 from simulator.engine import Action, Game
 
+from .marks import MoveMarks
+from .sound import Cue
 from .theme import TABLE_RECT
+
+FINISH_STEP = 1 / 60
+FINISH_LIMIT = 600   # steps: the longest animation finish_moves() fast-forwards
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,8 @@ class GameView:
     ``viewer`` is the seat whose view is shown (None: an onlooker, e.g. bots only).
     ``names`` are the seat names. Subclasses implement :meth:`refresh`, :meth:`draw`
     and :meth:`handle_event`, and usually :meth:`status`, :meth:`plates`,
-    :meth:`log_lines` and :meth:`summaries`.
+    :meth:`log_lines` and :meth:`summaries`. ``last_move`` (see marks.py) rings what the
+    latest move changed: a view sets it on refresh from what changed and draws it.
     """
 
     #: A short, player-facing summary of the rules for the F1 panel.
@@ -61,6 +67,10 @@ class GameView:
         self.area = TABLE_RECT
         #: the table's pygame-gui manager, for views that need widgets (set by the table)
         self.manager: pygame_gui.UIManager | None = None
+        #: where cues go (set by the table once it is set up; None: silence)
+        self.cue_sink: Callable[[Cue], None] | None = None
+        #: what the latest move changed, ringed for a moment (each view sets and draws them)
+        self.last_move = MoveMarks()
 
     # -- called by the table ---------------------------------------------------------
     def refresh(self, viewer: int | None, view: dict[str, Any], legal: list[Action]) -> None:
@@ -68,6 +78,7 @@ class GameView:
         self.viewer, self.view, self.legal = viewer, view, legal
 
     def update(self, dt: float) -> None:
+        self.last_move.update(dt)
         if self.refusal:
             text, left = self.refusal
             self.refusal = (text, left - dt) if left > dt else None
@@ -114,6 +125,22 @@ class GameView:
     def busy(self) -> bool:
         """True while something is still moving, so the table waits before the next bot move."""
         return False
+
+    def finish_moves(self) -> None:
+        """Bring everything that moves to where it is going, now (the skip key, instant bots).
+
+        Fast-forwards :meth:`update` while :meth:`busy`; a view whose animations have
+        a cheaper or different end overrides it.
+        """
+        for _ in range(FINISH_LIMIT):
+            if not self.busy():
+                return
+            self.update(FINISH_STEP)
+
+    def cue(self, cue: Cue) -> None:
+        """Ask the table for a sound: call it where the moment happens, e.g. ``self.cue(Cue.SNAP)``."""
+        if self.cue_sink:
+            self.cue_sink(cue)
 
     def name(self, seat: int | None) -> str:
         return "Onlooker" if seat is None else self.names[seat]

@@ -8,8 +8,9 @@ human is to type, and turns input into buzzes, pending actions and the reader's 
 
 A human buzzes with their key, a click on their name, or with one human also a click on
 a card. Buzzer keys are Space for a single human, A L G P Z M for several (the table
-passes on the keys it does not use). The text entry for the word is opened on the frame
-after the buzz, so the buzzer key itself is not typed into it.
+passes on the keys it does not use); while one human types, the others buzz by clicking
+their name, and their box opens when the keyboard is free. The text entry for the word
+is opened on the frame after the buzz, so the buzzer key itself is not typed into it.
 """
 from __future__ import annotations
 
@@ -19,10 +20,11 @@ import pygame
 import pygame_gui
 
 from simulator.engine import Action
-from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.game_view import Cue, GameView, SeatPlate, Summary
+from simulator.ui.marks import new_events
 from simulator.ui.sprites import Place, SpriteLayer
 
-from .board import (CAT_PILE, DISCARD, ENTRY, LETTER_PILE, PILE, Button, Tile, card_places, choice_rows,
+from .board import (BANNER, CAT_PILE, DISCARD, ENTRY, LETTER_PILE, PILE, Button, Tile, card_places, choice_rows,
                     desk_buttons, plate_rects, tile_layout)
 from .faces import CardFaces
 from .realtime import TOAST_SECONDS, RealTimeFlow
@@ -37,12 +39,13 @@ BUZZ_KEYS = (pygame.K_a, pygame.K_l, pygame.K_g, pygame.K_p, pygame.K_z, pygame.
 class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
     """Name plates along the top, the category and the clock in the middle, answers as they land, your hand below."""
 
-    help_text = HELP
+    help_text = HELP["en"]   # the launcher's; a table shows its edition's (set in __init__)
     game: WieWeetWatGame
 
     def __init__(self, game: WieWeetWatGame, names: Sequence[str]) -> None:
         super().__init__(game, names)
         self.words = TableWords(game, names)
+        self.help_text = HELP[game.language]
         self.faces = CardFaces(game.card_letter, self.words.dutch_name)
         self.sprites = SpriteLayer(self.faces.render)
         self._init_flow()
@@ -65,7 +68,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
     # -- who is who --------------------------------------------------------------------------------
     @property
     def audience(self) -> Audience:
-        return Audience(tuple(self.names), self.viewer, self.humans)
+        return Audience(tuple(self.names), self.viewer, self.humans, self.game.language)
 
     def buzz_key(self, seat: int) -> int | None:
         """The key that buzzes for ``seat``: Space for a lone human, a letter each when several share."""
@@ -83,14 +86,26 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
         """Names, not "You", when several people share the screen (as every sentence here says it)."""
         return self.audience.you_or_name(seat)
 
+    def buzz(self, seat: int) -> bool:
+        buzzed = super().buzz(seat)
+        if buzzed:
+            self.cue(Cue.BUZZER)
+        return buzzed
+
     def letter_of(self, card: int) -> str:
         return self.game.card_letter[card]
 
     # -- the table's calls -------------------------------------------------------------------------
     def refresh(self, viewer: int | None, view: dict[str, Any], legal: list[Action]) -> None:
+        before = self.view
         super().refresh(viewer, view, legal)
-        for event in self._new_events(view.get("events", [])):
+        landed = view.get("answers", [])[len(before.get("answers", [])):]
+        if before.get("category_id") == view.get("category_id") and any(a["seat"] not in self.humans for a in landed):
+            self.cue(Cue.BUZZER)  # a bot buzzes in as its card lands (a human's buzz sounds in buzz())
+        fresh = self._new_events(view.get("events", []))
+        for event in fresh:
             self._note(event)
+        self._mark_move(before, fresh)
         if view.get("phase") != "answer" and self.window_live:
             self._close_desk()
         if self.selected is not None and self.selected not in self._playable(self.buzzed):
@@ -156,11 +171,11 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
             else:
                 card = next((c for c in sorted(playable) if self.letter_of(c) == letter), None)
             if card is None:
-                self.refusal = (f"You hold no {letter or 'card for that'}: click the card you want to play "
-                                "(a Wie Weet Wat card is a joker for any letter).", 4.0)
+                self.refusal = (self.words.say("You hold no {letter}: click the card you want to play "
+                                               "(a Wie Weet Wat card is a joker for any letter).",
+                                               letter=letter or "?"), 4.0)
                 return None
-        mine = [a["at_ms"] for a in v["answers"] if a["seat"] == seat]
-        at = max([self.buzz_ms, *mine])
+        at = self.answer_ms(word, seat)
         if self.target is not None:
             theirs = [a for a in v["answers"] if a["seat"] == self.target and a["target"] < 0]
             if theirs:
@@ -175,13 +190,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
     def _new_events(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Events not seen at the last refresh (the view holds the latest few, oldest first)."""
         old, self.seen_events = self.seen_events, list(events)
-        if old is None:
-            return []
-        for k in range(min(len(old), len(events)), 0, -1):
-            if events[:k] == old[len(old) - k:]:
-                return events[k:]
-        # no overlap: a load or an undo, or a flood of events: start afresh without announcing
-        return [] if old and events else events
+        return new_events(old, events)
 
     def _note(self, e: dict[str, Any]) -> None:
         """Announce an event: a notice in the middle of the table, or a toast above the desk."""
@@ -208,6 +217,23 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
             self.notices.append(words.circle_lost(e, self.view, audience))
         elif what in ("vote", "reshuffle-letters", "reshuffle-categories"):
             self.toasts.append([words.toast(e), TOAST_SECONDS])
+
+    def _mark_move(self, before: dict[str, Any], fresh: list[dict[str, Any]]) -> None:
+        """Ring what just changed: answers new on the table, or the category just read out."""
+        if not before:
+            return
+        seen = {a["card"] for a in before.get("answers", [])}
+        answers = [("tile", a["card"]) for a in self.view.get("answers", []) if a["card"] not in seen]
+        if answers:
+            self.last_move.set(answers)
+        elif any(e["what"] == "read" for e in fresh):
+            self.last_move.set([("banner",)])
+
+    def _mark_rect(self, key: tuple) -> pygame.Rect | None:
+        """Where a marked thing is now: an answer's tile, or the category banner."""
+        if key[0] == "banner":
+            return BANNER if self.view.get("phase") in ("answer", "vote", "circle") else None
+        return next((t.rect for t in self.tiles if t.card == key[1] and not t.held), None)
 
     # -- layout ------------------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -335,8 +361,8 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
 
     def _click_in_window(self, pos: tuple[int, int]) -> None:
         for seat, rect in self.plate_rects.items():
-            if rect.collidepoint(pos) and seat in self.humans and self.buzzed is None:
-                self.buzz(seat)
+            if rect.collidepoint(pos) and seat in self.humans:
+                self.buzz(seat)  # while another human types, this queues the buzz at its moment
                 return
         card = self._hand_card_at(pos)
         if card is not None and not self.view["playoff"]:
@@ -357,7 +383,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
             elif tile.first and tile.seat != seat and not self.view["playoff"]:
                 jokers = [c for c in self._playable(seat) if self.letter_of(c) == JOKER]
                 if not jokers:
-                    self.refusal = ("A counter-attack needs a Wie Weet Wat card.", 3.0)
+                    self.refusal = (self.words.say("A counter-attack needs a Wie Weet Wat card."), 3.0)
                     return
                 if self.buzzed is None and not self.buzz(seat):
                     return
@@ -381,8 +407,6 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
             self.pending.append(Pass(key[1]))
         elif what in ("answer", "say"):
             self._word_entered(self.entry.get_text() if self.entry is not None else "")
-        elif what == "done":
-            self._unbuzz()
         elif what == "vote":
             self.pending.append(Vote(key[1], key[2]))
         elif what == "giveup":
@@ -412,6 +436,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
             self._draw_reader_prompt(surface)
         self.sprites.draw(surface)
         self._draw_card_marks(surface)
+        self.last_move.draw(surface, self._mark_rect)
         for seat, rect in self.plate_rects.items():
             self._draw_plate(surface, seat, rect)
         self._draw_desk(surface)
