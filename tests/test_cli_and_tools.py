@@ -100,6 +100,19 @@ def test_tournament_runs_small_and_draws_its_chart(tmp_path):
     assert out.read_bytes()[:4] == b"\x89PNG"
 
 
+def test_tournament_finish_reports_the_share_of_games_ending_by_the_rules(tmp_path):
+    """--finish: each level in every seat; games a safeguard cut short are counted with their seeds."""
+    out = str(tmp_path / "t.png")
+    proc = run("tools/tournament.py", "mamma", "--finish", "--players", "2,3", "--games", "2", "--bots", "good",
+               "--workers", "1", "--out", out, "--json")
+    rows = json.loads(proc.stdout)["finish"]
+    assert [(r["level"], r["players"], r["games"]) for r in rows] == [("good", 2, 2), ("good", 3, 2)]
+    assert all(r["by_rules"] == 1.0 and r["cut"] == {} for r in rows)
+    proc = run("tools/tournament.py", "mamma", "--finish", "--games", "2", "--bots", "good", "--workers", "1",
+               "--out", out, "--option", "shopping_rounds=2")
+    assert "good     2          0.0%  shopping 2: 0, 1" in proc.stdout, "two rounds of shopping end no game"
+
+
 def test_wilson_interval_is_the_textbook_one():
     sys.path.insert(0, str(ROOT / "tools"))
     from tournament import wilson

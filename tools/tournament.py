@@ -13,6 +13,10 @@ Games run in batches on the local cores, or on a Dask cluster with --scheduler A
 (pip install -e '.[cluster]'; see the README); each game is seeded by its number, so the
 results are the same either way. Every finished batch is kept in OUT.trials.jsonl beside
 the chart; after Ctrl+C or a lost cluster, --resume plays only the batches not done.
+
+With --finish it asks instead how games end: each level in every seat, for each seat count
+of --players (e.g. 2,3,4), the share of games that end by the rules rather than by a
+safeguard (a round limit the rulebook does not have), with the seeds of those cut short.
 """
 from __future__ import annotations
 
@@ -48,6 +52,7 @@ class Batch:
     first: int
     count: int
     seed: int
+    options: tuple[tuple[str, str], ...] = ()
 
     @property
     def key(self) -> str:
@@ -57,7 +62,7 @@ class Batch:
 def play_batch(b: Batch) -> dict:
     """The hero's wins (shared wins as exact fractions, so batches add up the same in any
     grouping) and the actions played."""
-    game = load_game(b.game_id, players=b.players)
+    game = load_game(b.game_id, players=b.players, **dict(b.options))
     wins = Fraction(0)
     actions = 0
     for i in range(b.first, b.first + b.count):
@@ -69,6 +74,75 @@ def play_batch(b: Batch) -> dict:
             wins += Fraction(1, len(winners))
         actions += len(state.history)
     return {"wins": str(wins), "actions": actions}
+
+
+@dataclass(frozen=True)
+class SelfPlayBatch:
+    """Games ``first``..``first + count - 1`` with ``level`` in every seat; game i is dealt
+    with seed ``seed + i``."""
+
+    game_id: str
+    players: int
+    level: str
+    first: int
+    count: int
+    seed: int
+    options: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def key(self) -> str:
+        return f"{self.level} in {self.players} seats: games {self.first}-{self.first + self.count - 1}"
+
+
+def play_self_batch(b: SelfPlayBatch) -> dict:
+    """How the games ended: the seeds a safeguard cut short, by safeguard; and the actions played."""
+    game = load_game(b.game_id, players=b.players, **dict(b.options))
+    cut: dict[str, list[int]] = {}
+    actions = 0
+    for i in range(b.first, b.first + b.count):
+        state = play_out(game, [make_bot(game, seat, b.level) for seat in range(b.players)], b.seed + i)
+        reason = state.cut_off()
+        if reason is not None:
+            cut.setdefault(reason, []).append(b.seed + i)
+        actions += len(state.history)
+    return {"cut": cut, "actions": actions}
+
+
+def run_finish(game_id: str, seat_counts: list[int], games: int, seed: int, levels: list[str], workers: int,
+               progress: bool = True, scheduler: str | None = None, journal: Journal | None = None,
+               options: tuple[tuple[str, str], ...] = ()) -> dict:
+    """Every level in every seat at every seat count: the share of games that end by the rules."""
+    batches = {b.key: b for level in levels for n in seat_counts for first in range(0, games, BATCH)
+               for b in [SelfPlayBatch(game_id, n, level, first, min(BATCH, games - first), seed, options)]}
+    start = time.perf_counter()
+    played = run_trials(play_self_batch, batches, journal=journal, workers=workers, scheduler=scheduler,
+                        label=f"{len(levels)} levels x {len(seat_counts)} seat counts x {games} games",
+                        progress=progress, unit="batches")
+    rows = []
+    for level in levels:
+        for n in seat_counts:
+            mine = [played[key] for key, b in batches.items() if (b.level, b.players) == (level, n)]
+            cut: dict[str, list[int]] = {}
+            for r in mine:
+                for reason, seeds in r["cut"].items():
+                    cut.setdefault(reason, []).extend(seeds)
+            short = sum(len(seeds) for seeds in cut.values())
+            rows.append({"level": level, "players": n, "games": games, "by_rules": (games - short) / games,
+                         "cut": {reason: sorted(seeds) for reason, seeds in sorted(cut.items())},
+                         "mean_actions": sum(r["actions"] for r in mine) / games})
+    return {"game": game_id, "games": games, "seed": seed, "options": dict(options), "finish": rows,
+            "seconds": time.perf_counter() - start}
+
+
+def print_finish(report: dict) -> None:
+    title = entry(report["game"]).game_class.title
+    print(f"{title}: how self-play games end, {report['games']} games each from seed {report['seed']} "
+          f"({report['seconds']:.1f} s)")
+    print(f"{'bot':>10} {'seats':>5}  {'by the rules':>12}  cut off by a safeguard (seeds)")
+    for r in report["finish"]:
+        cuts = "; ".join(f"{reason} {len(seeds)}: {', '.join(map(str, seeds[:8]))}" + (" ..." if len(seeds) > 8 else "")
+                         for reason, seeds in r["cut"].items())
+        print(f"{r['level']:>10} {r['players']:>5}  {r['by_rules']:>12.1%}  {cuts or '-'}")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -83,13 +157,14 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(game_id: str, players: int, games: int, seed: int, levels: list[str], workers: int,
-        progress: bool = True, scheduler: str | None = None, journal: Journal | None = None) -> dict:
+        progress: bool = True, scheduler: str | None = None, journal: Journal | None = None,
+        options: tuple[tuple[str, str], ...] = ()) -> dict:
     """Play every pairing (here on ``workers`` processes or on the Dask cluster at ``scheduler``;
     the batches ``journal`` holds are not played again) and return the report."""
     pairings = [(hero, "random") for hero in levels]
     pairings += [(a, b) for a in levels for b in levels if a != b and b != "random"]
     batches = {b.key: b for hero, field in pairings for first in range(0, games, BATCH)
-               for b in [Batch(game_id, players, hero, field, first, min(BATCH, games - first), seed)]}
+               for b in [Batch(game_id, players, hero, field, first, min(BATCH, games - first), seed, options)]}
     start = time.perf_counter()
     played = run_trials(play_batch, batches, journal=journal, workers=workers, scheduler=scheduler,
                         label=f"{len(pairings)} pairings x {games} games", progress=progress, unit="batches")
@@ -155,7 +230,8 @@ def chart(report: dict, out: Path) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", nargs="?", default="wham-bam", help="game id (default wham-bam)")
-    parser.add_argument("--players", type=int, help="seats (default: the game's minimum)")
+    parser.add_argument("--players", help="seats (default: the game's minimum); with --finish a comma-separated "
+                        "list, e.g. 2,3,4")
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bots", help="levels to include, comma separated (default: all)")
@@ -168,16 +244,37 @@ def main(argv: list[str] | None = None) -> int:
                         help="carry on from the batches an interrupted run kept beside the chart (OUT.trials.jsonl)")
     parser.add_argument("--out", default="tournament.png", help="PNG chart (default tournament.png)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON (no progress bar)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a rule option (repeatable)")
+    parser.add_argument("--finish", action="store_true",
+                        help="self-play each level: the share of games that end by the rules, not by a safeguard")
     args = parser.parse_args(argv)
     cls = entry(args.game).game_class
-    players = args.players or cls.min_players
+    try:
+        seat_counts = [int(n) for n in args.players.split(",")] if args.players else [cls.min_players]
+    except ValueError:
+        parser.error("--players takes a seat count, or with --finish a list such as 2,3,4")
+    if len(seat_counts) > 1 and not args.finish:
+        parser.error("--players takes one seat count (a list only with --finish)")
+    players = seat_counts[0]
     levels = args.bots.split(",") if args.bots else bot_levels(args.game)
-    if "random" not in levels:
+    if "random" not in levels and not args.finish:
         levels = ["random", *levels]
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
+    if any("=" not in pair for pair in args.option):
+        parser.error("--option expects NAME=VALUE")
+    options = tuple((name.strip(), value.strip()) for name, value in (p.split("=", 1) for p in args.option))
+    try:
+        for n in seat_counts:
+            load_game(args.game, players=n, **dict(options))  # a bad option or seat count fails here, once
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.finish:
+        return finish(args, seat_counts, levels, options)
     out = Path(args.out)
-    identity = {"tool": "tournament", "game": args.game, "players": players, "seed": args.seed}
+    identity = {"tool": "tournament", "game": args.game, "players": players, "seed": args.seed,
+                "options": dict(options)}
     try:
         journal = Journal(out.with_suffix(".trials.jsonl"), identity, resume=args.resume)
     except ValueError as exc:
@@ -185,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         report = run(args.game, players, args.games, args.seed, levels, args.workers, progress=not args.json,
-                     scheduler=args.scheduler, journal=journal)
+                     scheduler=args.scheduler, journal=journal, options=options)
     except ClusterError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -206,6 +303,35 @@ def main(argv: list[str] | None = None) -> int:
     for r in report["matrix"]:
         print(f"{r['hero']:>12} vs {r['field']:<10} {r['rate']:>13.1%}   {r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}")
     print(f"chart: {report['chart']}")
+    return 0
+
+
+def finish(args: argparse.Namespace, seat_counts: list[int], levels: list[str],
+           options: tuple[tuple[str, str], ...]) -> int:
+    """--finish: how self-play games end, printed as a table or JSON."""
+    out = Path(args.out)
+    identity = {"tool": "tournament --finish", "game": args.game, "players": seat_counts, "seed": args.seed,
+                "options": dict(options)}
+    try:
+        journal = Journal(out.with_suffix(".finish.trials.jsonl"), identity, resume=args.resume)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        report = run_finish(args.game, seat_counts, args.games, args.seed, levels, args.workers,
+                            progress=not args.json, scheduler=args.scheduler, journal=journal, options=options)
+    except ClusterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except RunInterrupted as exc:
+        print(f"\n{exc}", file=sys.stderr)
+        return 130 if exc.by_user else 1
+    finally:
+        journal.close()
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print_finish(report)
     return 0
 
 

@@ -176,6 +176,12 @@ class State(ABC):
     def scores(self) -> list[float]:
         """One score per seat, higher is better (the game's own points where it has them)."""
 
+    def cut_off(self) -> str | None:
+        """The safeguard that ended the game, if one did: a limit the rulebook does not have
+        (say, on rounds) that keeps endless play finite. ``None`` while the game runs and when
+        it ended by its rules; games without such a limit keep this default."""
+        return None
+
     def winners(self) -> list[int]:
         """Seats that won (several on a shared win); [] while the game runs."""
         if not self.is_over():

@@ -378,6 +378,22 @@ def test_done_then_the_decks_then_end_turn_by_clicks():
     assert state.current != seat
 
 
+def test_after_two_cards_played_the_one_card_is_taken_before_the_turn_can_end():
+    """Options 3 and 4 "take 1 game card": no End turn button until it is taken."""
+    state = arranged()
+    seat = state.current
+    cards = set_hand(state, seat, movement=(1, 1))
+    for card in cards:
+        state.apply(PlayMovement(seat, card))
+    scene = table_from_state(state)
+    click(scene, button(scene, "Done"))
+    assert isinstance(state.history[-1], Finish)
+    assert not [b for b in scene.view.buttons if b.label.startswith("End turn")]
+    assert scene.view.hint == "Take your 1 card: click a deck."
+    click(scene, MONEY_DECK)
+    assert isinstance(state.history[-1], Draw) and state.current != seat
+
+
 def test_selected_movement_cards_are_played_with_the_play_button():
     state = arranged()
     seat = state.current

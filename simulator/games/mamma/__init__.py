@@ -4,8 +4,9 @@ from __future__ import annotations
 from simulator.engine import register
 
 from .bots import ExpertBot, MammaBot
+from .random_bot import MammaRandomBot
 from .rules import MammaGame, MammaState
 
-register(MammaGame, bots={"good": MammaBot, "expert": ExpertBot})
+register(MammaGame, bots={"random": MammaRandomBot, "good": MammaBot, "expert": ExpertBot})
 
-__all__ = ["MammaGame", "MammaState", "MammaBot", "ExpertBot"]
+__all__ = ["MammaGame", "MammaState", "MammaRandomBot", "MammaBot", "ExpertBot"]

@@ -41,9 +41,12 @@ class MammaBot:
         self.seat = seat
         self.last_seq = 0
         self.evidence = [[0.0] * CHARACTERS for _ in range(game.players)]
+        self.bus_studied: list[str] = []  # the bus deck's order, as studied during the set-up
 
     # -- memory -------------------------------------------------------------------------
     def _observe(self, view: dict[str, Any]) -> None:
+        if view["bus_cards"]:  # set-up: the bus deck lies face up to be studied
+            self.bus_studied = [self.game.box.bus_label(c) for c in view["bus_cards"]]
         events = view["events"]
         if events and events[-1]["seq"] < self.last_seq:  # a new game with the same bot
             self.last_seq = 0
@@ -65,6 +68,14 @@ class MammaBot:
                 self.evidence[seat][event["character"]] -= 10.0
             elif weight and character is not None and 0 <= character < CHARACTERS:
                 self.evidence[seat][character] += weight
+
+    def bus_memory(self, view: dict[str, Any]) -> list[str]:
+        """The bus deck's order now: the table's (option bus_memory=remembered), else as we
+        studied it and followed it (every try puts two cards under); [] if we never saw it."""
+        if view["bus_memory"] or not self.bus_studied:
+            return view["bus_memory"]
+        k = 2 * len(view["bus_turned"]) % len(self.bus_studied)
+        return self.bus_studied[k:] + self.bus_studied[:k]
 
     def rivals(self, view: dict[str, Any]) -> dict[int, float]:
         """For each other seat, its most likely character and how sure we are."""
@@ -230,6 +241,8 @@ class MammaBot:
             action = self._walk(view, legal, mine, self._shop_goal(view))
             if action is None and self._shop_goal(view)(me["at"]):
                 action = self._step_aside(view, legal, mine)
+            if action is None:
+                action = self._clear_the_shop(view, legal, mine)
             if action is not None:
                 return action
             return self._cycle(view, legal)
@@ -244,13 +257,21 @@ class MammaBot:
 
     def _step_aside(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
         """Already next to the card: a purchase needs a movement that stops there, so step away
-        now (this movement) and come back (the next one)."""
-        if view["turn"]["mp"] < 1:
-            plays = [a for a in legal if isinstance(a, PlayMovement)]
-            return min(plays, key=lambda a: -self.game.box.value[a.card]) if plays else None
-        steps = [a for a in legal if isinstance(a, Step) and a.piece == mine and isinstance(a.to, int)
-                 and self._empty(view, a.to, mine)]
-        return steps[0] if steps else None
+        now (this movement, crossing others if need be) and come back (the next one)."""
+        return self._walk(view, legal, mine, lambda node: isinstance(node, int))
+
+    def _clear_the_shop(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        """Our character could pay but cannot reach a free space next to the card: walk another
+        piece standing next to it to the nearest space that is not."""
+        city = self.game.city
+        shop = view["ingredient_space"]
+        around = set(city.neighbours[shop])
+        for piece in range(self.game.pieces):
+            if piece != mine and self._where_piece(view, piece) in around:
+                action = self._walk(view, legal, piece, lambda node: isinstance(node, int) and node not in around)
+                if action is not None:
+                    return action
+        return None
 
     def _cycle(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         """A full hand and nothing played: discard three so the cards keep moving."""
@@ -277,7 +298,8 @@ class MammaBot:
 
     def _bus(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
         """The Grandma rides when the remembered top card makes it a sure thing and it helps."""
-        if mine != GRANDMA or not view["bus_memory"]:
+        memory = self.bus_memory(view)
+        if mine != GRANDMA or not memory:
             return None
         rides = [a for a in legal if isinstance(a, RideBus)]
         if not rides:
@@ -289,8 +311,7 @@ class MammaBot:
         other = stops[1] if near == stops[0] else stops[0]
         if self._distance(other, target) + 2 >= self._distance(here, target):
             return None
-        top = view["bus_memory"][0]
-        return _first(rides, RideBus, lambda a: a.number == top)
+        return _first(rides, RideBus, lambda a: a.number == memory[0])
 
     def _money(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
         box = self.game.box
@@ -426,6 +447,12 @@ class MammaBot:
     def _where(self, view: dict[str, Any], character: int):
         return view["characters"][character]["at"]
 
+    def _where_piece(self, view: dict[str, Any], piece: int):
+        """Where a character, the schoolbus or a traffic card stands."""
+        if piece < CHARACTERS:
+            return self._where(view, piece)
+        return view["pieces"][piece - CHARACTERS]["at"]
+
     def _distance(self, a, b) -> int:
         city = self.game.city
         if isinstance(a, int) and isinstance(b, int):
@@ -506,6 +533,8 @@ class ExpertBot(MammaBot):
     denial_share = 0.5        # share of a card's worth to a rival we count for buying it first
     advance_share = 0.5       # a step toward a shop out of reach, against buying there now
     progress_vp = 1.0         # a purchase while we lead: dinner comes closer
+    stall_rounds = 3          # rounds without a purchase before any purchase gains worth ...
+    stall_vp = 1.0            # ... this much more for each further round (no endless shopping)
     late_mp_factor = 5.0      # mp dearer when the last card is in the city (kept for dinner)
     child_vp = 10.0           # the Grandpa with the Child: +4 vp, one theft
     bus_miss_vp = 3.0         # the Grandma in the church: the turn's cards lost, 3 mp to leave
@@ -522,11 +551,26 @@ class ExpertBot(MammaBot):
         self.route: Plan | None = None  # the movement under way
         self.slots_turn = -1            # the Dinner Hour turn ``move_slots`` was decided for
         self.move_slots = 0
+        self.last_buy = (0, 0)          # (event seq, turn number) of the latest purchase seen
 
     # -- reading the rivals -------------------------------------------------------------
     def _observe(self, view: dict[str, Any]) -> None:
         super()._observe(view)
         self.reading.observe(view, self.game.box, self.game.city)
+        events = view["events"]
+        if events and events[-1]["seq"] < self.last_buy[0]:  # a new game with the same bot
+            self.last_buy = (0, 0)
+        for k, e in enumerate(events):
+            if e["what"] == "buy" and e["seq"] > self.last_buy[0]:
+                turns_since = sum(1 for later in events[k + 1:] if later["what"] == "end-turn")
+                self.last_buy = (e["seq"], view["turn"]["number"] - turns_since)
+
+    def _stall(self, view: dict[str, Any]) -> float:
+        """vp any purchase gains for moving the game on, growing with each round that passes
+        without one past ``stall_rounds``: a position that repeats without gain is worth less
+        than one that buys."""
+        rounds = (view["turn"]["number"] - self.last_buy[1]) / self.game.players
+        return self.stall_vp * max(0.0, rounds - self.stall_rounds)
 
     def rivals(self, view: dict[str, Any]) -> dict[int, float]:
         """Characters some rival likely plays, with 10 x that probability (the good bot's scale)."""
@@ -569,9 +613,31 @@ class ExpertBot(MammaBot):
             action = self._protect_now(legal)
             if action is not None:
                 return action
+        if view["ingredient_space"] is not None and self._stall(view) > 0:
+            action = self._unstick(view, legal, mine)
+            if action is not None:
+                return action
         if not any(self.game.box.is_money(c) for c in view["hand_cards"]):
             return self._cycle(view, legal)
         return None
+
+    def _unstick(self, view: dict[str, Any], legal: list[Action], mine: int) -> Action | None:
+        """The shopping has stalled and no movement is worth making: make a purchase possible.
+        A money card goes to a character it lets pay for the card (ours first, then the one we
+        least mind having it); else a full hand discards three so that new cards come."""
+        box = self.game.box
+        weights = self._weights(view)
+        enabling = []
+        for a in legal:
+            if not isinstance(a, PlaceMoney):
+                continue
+            ch = view["characters"][a.character]
+            added = box.value[a.card] - (box.value[a.replacing] if a.replacing != -1 else 0)
+            if ch["price"] is not None and ch["money"] < ch["price"] <= ch["money"] + added:
+                enabling.append(a)
+        if enabling:
+            return min(enabling, key=lambda a: (a.character != mine, weights[a.character]))
+        return self._cycle(view, legal)
 
     def _draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Take the face-up top worth more vp to us: money by what it would add to our
@@ -651,8 +717,9 @@ class ExpertBot(MammaBot):
         next_card = view["ingredient_row_cards"][0] if view["ingredient_row_cards"] else None
         # whoever buys, we place the next card: worth something if it suits us
         placing = 0.3 * max(0.0, self._gain(view, mine, next_card)) if next_card is not None else 0.0
-        if self._standing(view) > 0:
-            placing += self.progress_vp
+        if self._standing(view) > 0:  # ahead: the end comes closer (the last card ends shopping)
+            placing += self.progress_vp * (1 if view["ingredient_row_cards"] else 4)
+        placing += self._stall(view)
         plans: list[Plan] = []
         for piece in range(CHARACTERS):
             if not self._can_move(view, piece):
@@ -735,22 +802,23 @@ class ExpertBot(MammaBot):
 
     def _unblock(self, view: dict[str, Any], router: Router, mine: int, shop: int, value: float,
                  room: int) -> list[Plan]:
-        """Every space next to the shop is taken: move one of the others out of the way."""
+        """Every space next to the shop is taken: move one of the others out of the way, or,
+        if ours stands there, step it aside (a purchase needs a movement that ends there: the
+        next one comes back)."""
         city = self.game.city
         out = []
         for piece in range(self.game.pieces):
-            if piece == mine or not self._can_move(view, piece):
+            if not self._can_move(view, piece):
                 continue
             at = router.location(piece)
             if not isinstance(at, int) or shop not in city.neighbours[at]:
                 continue
-            if piece < CHARACTERS and self._paid(view, piece) is not None:
-                continue  # it would only buy the card itself
             ends = [r for end, r in router.routes(piece, budget=room).items()
-                    if not (isinstance(end, int) and shop in city.neighbours[end])]
+                    if (isinstance(end, int) if piece == mine
+                        else not (isinstance(end, int) and shop in city.neighbours[end]))]
             if ends:
                 route = min(ends, key=lambda r: (r.cost, len(r.path)))
-                out.append(Plan(piece, route.path, route.cost, value, "unblock"))
+                out.append(Plan(piece, route.path, route.cost, value, "step-aside" if piece == mine else "unblock"))
         return out
 
     def _steal_plans(self, view: dict[str, Any], router: Router, thief: int, room: int, *,
@@ -970,8 +1038,9 @@ class ExpertBot(MammaBot):
     def _bus_odds(self, view: dict[str, Any]) -> tuple[str, float]:
         """The bus to declare and the chance it comes (the remembered top card, or the most
         common number in the bus deck)."""
-        if view["bus_memory"]:
-            return view["bus_memory"][0], 1.0
+        memory = self.bus_memory(view)
+        if memory:
+            return memory[0], 1.0
         labels = self.game.box.bus_labels
         best = max(self.game.box.bus_numbers, key=labels.count)
         return best, labels.count(best) / len(labels)

@@ -300,6 +300,8 @@ class MammaGame(Game):
         self.sideways_first_step: int = self.options["sideways_first_step"]
         self.bus_memory_aid = self.options["bus_memory"] == "remembered"
         self.ride_from_next_to: bool = self.options["ride_from_next_to"]
+        self.single_draw_compulsory = self.options["single_draw"] == "compulsory"
+        self.player_x_finishes = self.options["player_x_turn"] == "finishes"
         self.shopping_rounds: int = self.options["shopping_rounds"]
         self.dinner_rounds: int = self.options["dinner_rounds"]
 
@@ -590,7 +592,7 @@ class MammaState(State):
     def _card_limit(self, cards: int) -> str | None:
         if self.bus_missed:
             return "The Grandma missed the bus: no more game cards this turn."
-        if self.dinner and self.played + cards > self.game.box.dinner_max_cards:
+        if self.dinner_turns and self.played + cards > self.game.box.dinner_max_cards:
             return f"In the Dinner Hour at most {self.game.box.dinner_max_cards} game cards a turn."
         return None
 
@@ -717,8 +719,9 @@ class MammaState(State):
             if _is_int(where) and p != piece:
                 taken[where] = p
         is_character = piece < CHARACTERS
-        bench_free = self._site_occupant(BENCH) is None
-        wc_free = self._can_enter_wc(piece) is None
+        # a site the movement started from was crossed: it is no way out
+        bench_free = self._site_occupant(BENCH) is None and BENCH not in path
+        wc_free = self._can_enter_wc(piece) is None and WC not in path
         entrance = city.seat_entrances[piece] if is_character else -1
         frontier = [at]
         for _ in range(budget):
@@ -881,6 +884,8 @@ class MammaState(State):
     def _check_end_turn(self, a: EndTurn) -> str | None:
         if self.stage != DRAW:
             return "Finish playing first; then take your cards and end the turn."
+        if self.game.single_draw_compulsory and (self.played >= 2 or self.discarded) and self.draws_left > 0:
+            return "Having played 2 or more cards (or discarded 3), you take 1 game card: choose a deck."
         return None
 
     # -- pending decisions: checks -------------------------------------------------------
@@ -1086,7 +1091,11 @@ class MammaState(State):
         if self.phase == DINNER_SETUP and not self.pending:
             self.phase = PLAY
             self._log("dinner-hour", seat=self.player_x)
-            self._start_turn((self.player_x + 1) % self.game.players)
+            if self.safeguard is None and self.game.player_x_finishes:
+                self.current = self.player_x  # the rest of the buyer's turn: money, then cards
+                self.stage = MONEY
+            else:
+                self._start_turn((self.player_x + 1) % self.game.players)
         if (self.phase == PLAY and self.stage == DRAW and not self.pending
                 and (self.draws_left <= 0 or not any(self.decks.values())
                      or len(self.hands[self.current]) >= self.game.box.hand_limit)):
@@ -1325,6 +1334,7 @@ class MammaState(State):
         item = self.pending.pop(0)
         c = item["character"]
         box = self.game.box
+        price = self.price(c)
         for card in a.cards:
             self.money_at[c].remove(card)
             self.decks["money"].append(card)
@@ -1334,7 +1344,8 @@ class MammaState(State):
         self.floor[space] = self.substitutes.pop(0)
         self.ingredient_space = None
         self.bought.append(c)
-        self._log("buy", character=c, label=box.labels[card], paid=sum(box.value[x] for x in a.cards))
+        self._log("buy", character=c, label=box.labels[card], price=price,
+                  paid=sum(box.value[x] for x in a.cards))
         if self.ingredient_row:
             self.pending.insert(0, {"kind": "place-ingredient", "seat": self.current,
                                     "origin": self.loc[c]})
@@ -1482,6 +1493,11 @@ class MammaState(State):
         self._log("game-over")
 
     # -- outcome -------------------------------------------------------------------------
+    def cut_off(self) -> str | None:
+        """``"shopping"`` or ``"dinner"`` when a safeguard (options ``shopping_rounds``,
+        ``dinner_rounds``) cut the game short rather than the rules ending it."""
+        return self.safeguard
+
     def breakdown(self, character: int) -> ScoreBreakdown:
         """The vp of one character as they stand now."""
         arrival = self.arrivals.index(character) if character in self.arrivals else None

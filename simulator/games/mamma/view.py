@@ -314,6 +314,8 @@ class MammaView(GameView):
             for deck in ("movement", "money"):
                 if any(a.deck == deck for a in self.legal_of(Draw)):
                     specs.append((f"Take a {deck} card", self._give(Draw(me, deck)), "go"))
+            if not self.legal_of(EndTurn):  # options 3 and 4: "takes 1 game card"
+                return specs, "Take your 1 card: click a deck."
             specs.append(("End turn", self._give(EndTurn(me)), "go" if not self.legal_of(Draw) else "plain"))
             return specs, f"You may take {cards(turn['draws_left'])} more (or click a deck)."
         hint = ""

@@ -235,7 +235,10 @@ class TableWords:
             return {"steal": f"{who} let a theft pass", "arcade": f"{who} spared the arcade",
                     "sideways": f"{who} left the cards upright"}.get(e["about"], f"{who} passed")
         if what == "buy":
-            return f"The {name[e['character']]} bought {foods_of(e['label'])} for {e['paid']}"
+            bought = f"The {name[e['character']]} bought {foods_of(e['label'])}"
+            if e["paid"] == e["price"]:
+                return f"{bought} for {e['paid']}"
+            return f"{bought}: price {e['price']}, paid {e['paid']} (no change)"
         if what == "ingredient-placed":
             return f"The next ingredients card went to space {self.place(e['space'])}"
         if what == "placed":
@@ -382,6 +385,9 @@ class TableWords:
         lines = [f"Bus deck: {v['bus_count']} cards, face down"]
         if v["bus_memory"]:
             lines.append("As studied and followed: " + " ".join(v["bus_memory"]))
+        else:
+            lines.append("Remember the order you studied: each try puts the turned card")
+            lines.append("under the deck, then the next one unseen.")
         if v["bus_turned"]:
             lines.append("Turned so far: " + " ".join(v["bus_turned"]))
         return lines

@@ -5,7 +5,7 @@ import pytest
 
 from simulator.engine import IllegalAction
 from simulator.games.mamma.box import GRANDMA, GRANDPA, HUSBAND, MAMMA, SON, WIFE
-from simulator.games.mamma.rules import (CHURCH, EXITING, SCHOOLBUS, Arcade, EndMovement, EndTurn,
+from simulator.games.mamma.rules import (CHURCH, EXITING, SCHOOLBUS, Arcade, Draw, EndMovement, EndTurn,
                                          Finish, PlaceCharacter, PlaceMoney, PlayMovement, RideBus,
                                          Steal, Step, TakeTaxi)
 
@@ -21,10 +21,11 @@ def with_mp(state, *values):
 
 
 def end_turn(state):
+    """Finish the turn, taking no card unless one must be taken (options 3 and 4)."""
     seat = state.current
     state.apply(Finish(seat))
     if state.current == seat:
-        state.apply(EndTurn(seat))
+        state.apply(EndTurn(seat) if EndTurn(seat) in state.legal_actions(seat) else Draw(seat, "movement"))
 
 
 # -- the Grandpa -----------------------------------------------------------------------------
@@ -152,7 +153,7 @@ def test_every_bus_try_puts_two_cards_under_the_deck_so_a_good_memory_can_follow
     deck, face down. Then, the player must also place the next top card under the deck, without
     looking at it. The sequence of the 5 cards remains the same, but in this manner, the top card
     changes.\""""
-    state = started()
+    state = started(bus_memory="remembered")
     seat = state.current
     before = list(state.bus_deck)
     put(state, GRANDMA, 11)
@@ -160,7 +161,7 @@ def test_every_bus_try_puts_two_cards_under_the_deck_so_a_good_memory_can_follow
     assert state.bus_deck == before[2:] + before[:2]
     box = state.game.box
     assert state.bus_turned == [box.bus_label(before[0])]  # only the turned card was seen
-    assert state.view(seat)["bus_memory"] == [box.bus_label(c) for c in state.bus_deck]
+    assert state.view(seat)["bus_memory"] == [box.bus_label(c) for c in state.bus_deck]  # the table's aid
 
 
 def test_the_grandma_rides_only_from_a_bus_stop_or_after_being_moved_next_to_one():

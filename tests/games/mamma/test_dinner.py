@@ -6,23 +6,25 @@ import pytest
 from simulator.engine import IllegalAction
 from simulator.games.mamma.box import CHARACTERS, GRANDMA, GRANDPA, HUSBAND, MAMMA, SON, WIFE
 from simulator.games.mamma.rules import (DINNER_SETUP, HOSPITAL, OFF, OVER, PLAY, SCHOOLBUS, SEAT,
-                                         TABLE, WAITING, WC, AssignGuests, EndMovement, Pay,
-                                         PlaceCharacter, PlaceMoney, PlayMovement, SeatFifth, Step)
+                                         TABLE, WAITING, WC, AssignGuests, Draw, EndMovement, EndTurn,
+                                         Finish, Pay, PlaceCharacter, PlaceMoney, PlayMovement,
+                                         SeatFifth, Step)
 
 from .tabletop import (TRAFFIC_1, give_food, ingredient_card, put, set_city_ingredient, set_hand,
                        set_money, sp, started)
 
 
-def buy_the_last_card(state) -> int:
-    """The current player makes the Wife buy the last ingredients card; returns Player X."""
+def buy_the_last_card(state, money=()) -> int:
+    """The current player makes the Wife buy the last ingredients card, playing one movement card
+    (the hand is that card and money cards of the values ``money``); returns Player X."""
     seat = state.current
     set_city_ingredient(state, ingredient_card(state, cost=1))
     for card in list(state.ingredient_row):
         give_food(state, GRANDPA, card)
     set_money(state, WIFE, 1)
     put(state, WIFE, 5)
-    for card in set_hand(state, seat, movement=[1]):
-        state.apply(PlayMovement(seat, card))
+    card = set_hand(state, seat, movement=[1], money=money)[0]
+    state.apply(PlayMovement(seat, card))
     state.apply(Step(seat, WIFE, sp(6)))
     state.apply(EndMovement(seat))
     state.apply(Pay(seat, tuple(state.money_at[WIFE])))
@@ -30,10 +32,14 @@ def buy_the_last_card(state) -> int:
 
 
 def place_everyone(state) -> None:
-    """Settle the guests and placements with the first legal choice each time."""
+    """Settle the guests and placements with the first legal choice each time; Player X then
+    ends the turn taking no card."""
     while state.phase == DINNER_SETUP:
         seat = state.current_players()[0]
         state.apply(state.legal_actions(seat)[0])
+    if state.current == state.player_x:
+        state.apply(Finish(state.player_x))
+        state.apply(EndTurn(state.player_x))
 
 
 NAMES = ("grandpa", "grandma", "mamma", "wife", "husband", "son")
@@ -111,7 +117,49 @@ def test_the_characters_go_into_the_rightmost_free_column_one_player_after_anoth
         state.apply(PlaceCharacter(item["seat"], character, spaces[0]))
     assert seats == [x, 1 - x] * 3
     assert columns == [9, 9, 8, 8, 8, 7]  # 2 + 3 + 1: "the last 2 or 3 right columns"
-    assert state.phase == PLAY and state.current == (x + 1) % 2  # "the Player to the left of Player X"
+    assert state.phase == PLAY and state.current == x  # Player X finishes the turn (see below)
+    state.apply(Finish(x))
+    state.apply(EndTurn(x))
+    assert state.current == (x + 1) % 2  # "the Player to the left of Player X is the first to play"
+
+
+def test_player_x_finishes_the_turn_after_the_dinner_hour_set_up():
+    """"A player can place these cards as the last action of his/her turn, after any shopping" and
+    "3. The player plays 2 or more game cards and takes 1 game card": nothing in "The Dinner Hour"
+    takes these from Player X, so after the set-up ("As soon as a player makes a character buy the
+    last ingredients card ...") the buyer may still place money and takes the turn's cards; then
+    "the Player to the left of Player X is the first to play" (option player_x_turn=finishes)."""
+    state = started(players=3)
+    x = state.current
+    set_money(state, MAMMA)
+    buy_the_last_card(state, money=[3, 2])
+    money = list(state.hands[x])
+    assert state.phase == DINNER_SETUP and state.current_players() == (x,)
+    while state.phase == DINNER_SETUP:
+        seat = state.current_players()[0]
+        state.apply(state.legal_actions(seat)[0])
+    assert state.current == x and not any(isinstance(a, (PlayMovement, Step)) for a in state.legal_actions(x))
+    state.apply(PlaceMoney(x, money[0], MAMMA, -1))
+    state.apply(PlaceMoney(x, money[1], MAMMA, -1))  # three cards played: more than a Dinner Hour turn
+    assert state.money(MAMMA) == 5
+    state.apply(Finish(x))
+    with pytest.raises(IllegalAction, match="you take 1 game card"):
+        state.apply(EndTurn(x))
+    state.apply(Draw(x, "movement"))
+    assert len(state.hands[x]) == 1 and state.current == (x + 1) % 3 and state.dinner_turns == 1
+
+
+def test_option_player_x_s_turn_ends_at_the_last_purchase():
+    """Option player_x_turn=ends: the buyer's turn ends with the purchase (no money, no cards), and
+    the player to the left of Player X plays once the characters are placed."""
+    state = started(players=3, player_x_turn="ends")
+    x = state.current
+    buy_the_last_card(state, money=[3])
+    money = list(state.hands[x])
+    while state.phase == DINNER_SETUP:
+        seat = state.current_players()[0]
+        state.apply(state.legal_actions(seat)[0])
+    assert state.current == (x + 1) % 3 and state.hands[x] == money
 
 
 def test_the_first_step_costs_two_mp_forward_and_three_back_then_one():

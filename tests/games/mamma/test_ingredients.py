@@ -7,6 +7,7 @@ from simulator.engine import IllegalAction
 from simulator.games.mamma.box import CHARACTERS, GRANDPA, HUSBAND, MAMMA, SON, WIFE
 from simulator.games.mamma.rules import (DINNER_SETUP, EndMovement, Finish, Pay, PlaceIngredient,
                                          PlayMovement, Step)
+from simulator.games.mamma.words import TableWords
 
 from .tabletop import (box_of, give_food, ingredient_card, put, set_city_ingredient, set_hand,
                        set_money, sp, started)
@@ -85,6 +86,33 @@ def test_paying_more_than_the_price_gives_no_change():
     state.apply(Pay(seat, (high,)))
     assert state.money_at[WIFE] == [low]  # the 3 is gone: 1 money of surplus is lost
     assert state.decks["money"][-1] == high
+    assert log_line(state, "buy").endswith(": price 2, paid 3 (no change)"), "the log says both"
+
+
+def test_the_purchase_log_names_the_price_the_buyer_paid():
+    """"the Mamma always pays 1 money less": the log says what the card cost her, and what she
+    paid when no card was small enough to pay it exactly."""
+    line = purchase_line(MAMMA, 2)
+    assert line.startswith("The Mamma bought ") and line.endswith(": price 1, paid 2 (no change)")
+    assert purchase_line(WIFE, 2).endswith(" for 2")
+
+
+def purchase_line(character: int, money: int) -> str:
+    """The log line of ``character``, holding one money card of ``money``, buying a card of cost 2."""
+    state, seat = shop(cost=2)
+    set_money(state, character, money)
+    put(state, character, 5)
+    state.apply(Step(seat, character, sp(6)))
+    state.apply(EndMovement(seat))
+    state.apply(Pay(seat, tuple(state.money_at[character])))
+    return log_line(state, "buy")
+
+
+def log_line(state, what: str) -> str:
+    """The table's log sentence for the last ``what`` event, as every seat reads it."""
+    view = state.view(None)
+    event = [e for e in view["events"] if e["what"] == what][-1]
+    return TableWords(state.game, ["Ann", "Bob"]).event(event, view, None)
 
 
 def test_the_rulebook_example_the_wife_buys_with_her_money_card_of_2():

@@ -58,6 +58,23 @@ def test_leaving_the_bench_costs_three_mp():
     assert state.mp == 0
 
 
+def test_a_character_leaving_the_bench_cannot_count_on_the_bench_to_end_its_movement():
+    """"The movement of any card is not permitted: a) into spaces already crossed in the same
+    movement" and "At the end of movement, all cards must end up in an empty space." The bench a
+    movement started from was crossed: a step onto an occupied space whose only way out is back
+    onto the bench is refused, so the movement cannot get stuck."""
+    state = started()
+    seat = with_mp(state, 4, 1)
+    put(state, SON, BENCH)
+    put(state, WIFE, 24)  # beyond her: the schoolbus on 25, the ingredients card on 15
+    state.apply(Step(seat, SON, sp(23)))
+    assert state.mp == 2
+    with pytest.raises(IllegalAction, match="could not get past the Wife"):
+        state.apply(Step(seat, SON, sp(24)))
+    state.apply(EndMovement(seat))
+    assert state.loc[SON] == sp(23)
+
+
 def test_the_wc_takes_a_character_out_of_play_for_six_turns():
     """"It's permitted to move a character from a space next to the w.c. onto the w.c. card, at the
     cost of 1 mp ... This character is considered inside the wc and he/she will be out of play for

@@ -130,10 +130,10 @@ def test_the_bus_cards_are_studied_then_turned_face_down():
     state = started(seed=4)
     assert set(state.bus_deck) <= state.hidden_from(0)
     assert state.view(0)["bus_cards"] == []
-    box = state.game.box
-    assert state.view(0)["bus_memory"] == [box.bus_label(c) for c in state.bus_deck]
-    forgetful = started(seed=4, bus_memory="forgotten")
-    assert forgetful.view(0)["bus_memory"] == []
+    assert state.view(0)["bus_memory"] == [], "players remember it themselves"
+    aided = started(seed=4, bus_memory="remembered")  # option: the table remembers for everyone
+    box = aided.game.box
+    assert aided.view(0)["bus_memory"] == [box.bus_label(c) for c in aided.bus_deck]
 
 
 def test_each_player_drafts_five_cards_from_either_deck_beginning_with_player_a():

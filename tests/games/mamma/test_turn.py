@@ -51,8 +51,31 @@ def test_option_3_two_or_more_cards_played_take_one_card():
     state.apply(PlayMovement(seat, cards[2]))
     state.apply(Finish(seat))
     assert state.draws_left == 1
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="you take 1 game card"):
+        state.apply(EndTurn(seat))  # "takes 1", not "up to 1" (option single_draw=compulsory)
+    assert state.to_json() == before
+    assert EndTurn(seat) not in state.legal_actions(seat)
     state.apply(Draw(seat, "movement"))
     assert len(state.hands[seat]) == 1 and state.current != seat
+
+
+def test_option_the_single_card_of_options_3_and_4_may_be_left():
+    """Option single_draw=up-to: options 3 and 4 read like 1 and 2 ("up to"): the player may end
+    the turn without the card."""
+    for discard in (False, True):
+        state = started(single_draw="up-to")
+        seat = state.current
+        cards = set_hand(state, seat, movement=[2, 1, 1])
+        if discard:
+            state.apply(DiscardThree(seat, tuple(sorted(cards))))
+        else:
+            for card in cards[:2]:
+                state.apply(PlayMovement(seat, card))
+            state.apply(Finish(seat))
+        assert state.stage == DRAW and state.draws_left == 1
+        state.apply(EndTurn(seat))
+        assert len(state.hands[seat]) == (0 if discard else 1) and state.current != seat
 
 
 def test_option_4_discard_three_take_one_and_turn_an_ingredient_card_sideways():
@@ -71,6 +94,8 @@ def test_option_4_discard_three_take_one_and_turn_an_ingredient_card_sideways():
     state.apply(TurnSideways(seat, food))
     assert food in state.sideways and state.upright(WIFE) == []
     assert state.draws_left == 1
+    with pytest.raises(IllegalAction, match="you take 1 game card"):
+        state.apply(EndTurn(seat))  # "takes 1 game card"
     state.apply(Draw(seat, "money"))
     assert len(state.hands[seat]) == 2 and state.current != seat
 

@@ -220,19 +220,38 @@ def test_wham_bam_on_wham_bam_picks_up_nine_and_loses_the_round():
     assert s.round_no == 2, "a new round was dealt"
 
 
-def test_a_wham_turned_up_by_a_wham_bam_strikes_once():
-    """Our reading (RULES.md): the Wham! turned up by a Wham Bam! already cost 3 cards; the next
-    player plays on it by colour. Option wham_strikes_once=False: it strikes again."""
-    for strikes_once in (True, False):
-        t = Table(wham_strikes_once=strikes_once)
-        wham_bam, turned = t.cards(("white", WHAM_BAM), ("orange", WHAM))
-        next_hand = t.cards(("orange", 2))
-        s = t.state([t.cards(("blue", 1)), next_hand], [wham_bam], deck_top=[turned])
-        s.apply(TakePenalty(0))
-        if strikes_once:
-            assert s.legal_actions(1) == [PlayCard(1, next_hand[0])]
-        else:
-            assert s.legal_actions(1) == [TakePenalty(1)]
+def test_a_wham_turned_up_by_a_wham_bam_strikes_the_next_player_too():
+    """"If the top card is: ... A WHAM! CARD: Player must pick up 3 cards from the deck to place
+    in their hand. The next card in the deck is then placed face up in play." The rulebook's words
+    are the default: a Wham! turned up by a Wham Bam! cost that player 3 cards, and as the top
+    card it costs the next player 3 more, who then turns up the next card."""
+    t = Table()
+    wham_bam, turned, after = t.cards(("white", WHAM_BAM), ("orange", WHAM), ("green", 4))
+    first = t.cards(("blue", 7), ("blue", 8), ("blue", 9))
+    penalty = t.cards(("purple", 7), ("purple", 8), ("purple", 9))
+    next_hand = t.cards(("orange", 2))
+    s = t.state([t.cards(("blue", 1)), next_hand], [wham_bam], deck_top=[turned, *first, *penalty, after])
+    s.apply(TakePenalty(0))
+    assert set(first) <= set(s.hands[0]) and s.pile[-1] == turned and s.current == 1
+    assert s.legal_actions(1) == [TakePenalty(1)], "the Wham! strikes the next player"
+    refused_play = PlayCard(1, next_hand[0])
+    with pytest.raises(IllegalAction, match="you must pick up 3 cards"):
+        s.apply(refused_play)
+    s.apply(TakePenalty(1))
+    assert sorted(s.hands[1]) == sorted(next_hand + penalty)
+    assert s.pile[-1] == after and s.current == 0, "the next card was turned up"
+
+
+def test_option_a_wham_turned_up_by_a_wham_bam_strikes_once():
+    """Option wham_strikes_once (off by default): the Wham! turned up by a Wham Bam! already
+    cost that player 3 cards; the next player plays on it by colour instead."""
+    t = Table(wham_strikes_once=True)
+    wham_bam, turned = t.cards(("white", WHAM_BAM), ("orange", WHAM))
+    next_hand = t.cards(("orange", 2))
+    s = t.state([t.cards(("blue", 1)), next_hand], [wham_bam], deck_top=[turned])
+    s.apply(TakePenalty(0))
+    assert len(s.hands[0]) == 4 and s.pile[-1] == turned
+    assert s.legal_actions(1) == [PlayCard(1, next_hand[0])]
 
 
 def test_wham_matches_wham_of_another_colour_is_an_option():

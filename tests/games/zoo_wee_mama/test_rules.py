@@ -590,36 +590,37 @@ def test_option_the_psychic_round_winner_takes_every_psychic_card_aside():
     assert s.psychic_round and s.psychic_prize == []
 
 
-def test_a_psychic_secret_card_makes_the_next_round_a_psychic_round():
-    """"If the "Secret Card" is a Psychic card, the next round is a Psychic round." Decision: it
-    shows no symbol in the count and is then set aside for the Psychic round it causes
-    (option psychic_secret_card=set-aside)."""
+def test_a_psychic_secret_card_goes_to_the_challenge_winner_and_makes_the_next_round_psychic():
+    """"If there are fewer symbols in total than the last bid, the challenger has won. They receive
+    all the revealed cards (including the "Secret Card")." and "If the "Secret Card" is a Psychic
+    card, the next round is a Psychic round." The rulebook's words are the default: the winner
+    takes the Psychic Secret Card with the rest (it shows no symbol in the count)."""
     t = Table(players=2)
     psychic = t.card(psychic=True)
     hands = [t.card(GREG, 2), t.card(GREG, 0)]
     s = t.state(hands, psychic)
     assert not s.view(0)["next_round_psychic"], "nobody knows yet"
-    play(s, Bid(0, 2, GREG), Challenge(1))
+    play(s, Bid(0, 3, GREG), Challenge(1))
     assert s.reveal["secret_is_psychic"] and s.reveal["counts"][-1]["count"] == 0
-    assert s.view(1)["next_round_psychic"]
-    play(s, DealNextRound(0))
-    assert sorted(s.won[0]) == sorted(hands)
-    assert s.psychic_round and s.psychic_prize == [psychic]
-    winner = settle_round(s)
-    assert psychic in s.won[winner]
+    assert s.reveal["winner"] == 1 and psychic in s.reveal["taken_cards"]
+    assert s.view(0)["next_round_psychic"]
+    play(s, DealNextRound(1))
+    assert sorted(s.won[1]) == sorted(hands + [psychic])
+    assert s.psychic_round and s.psychic_prize == []
 
 
-def test_option_a_psychic_secret_card_goes_with_the_revealed_cards():
-    """Option psychic_secret_card=won-with-round: the challenge winner takes it like any revealed
-    card ("They receive all the revealed cards (including the "Secret Card")"); the next round is
-    still a Psychic round."""
-    t = Table(players=2, psychic_secret_card="won-with-round")
+def test_option_a_psychic_secret_card_is_set_aside_for_the_psychic_round_it_causes():
+    """Option psychic_secret_card=set-aside: the Psychic Secret Card is set aside with the other
+    Psychic cards, and the winner of the Psychic round it causes takes it."""
+    t = Table(players=2, psychic_secret_card="set-aside")
     psychic = t.card(psychic=True)
     hands = [t.card(GREG, 2), t.card(GREG, 0)]
     s = t.state(hands, psychic)
     play(s, Bid(0, 2, GREG), Challenge(1), DealNextRound(0))
-    assert sorted(s.won[0]) == sorted(hands + [psychic])
-    assert s.psychic_round and s.psychic_prize == []
+    assert sorted(s.won[0]) == sorted(hands)
+    assert s.psychic_round and s.psychic_prize == [psychic]
+    winner = settle_round(s)
+    assert psychic in s.won[winner]
 
 
 def test_psychic_cards_still_aside_at_the_end_belong_to_nobody():
@@ -627,8 +628,10 @@ def test_psychic_cards_still_aside_at_the_end_belong_to_nobody():
     leftover_psychic=nobody); with last-winner the winner of the last challenge takes them."""
     for option, expected in (("nobody", None), ("last-winner", 1)):
         t = Table(players=2, leftover_psychic=option)
-        psychic = t.card(psychic=True)
-        s = t.state([t.card(GREG, 1), t.card(GREG, 0)], psychic, deck_top=t.motif(2), rest_to_won=True)
+        psychic = t.card(psychic=True)  # turned up in this round's deal: the next would be Psychic
+        s = t.state([t.card(GREG, 1), t.card(GREG, 0)], t.card(GREG, 0), deck_top=t.motif(2),
+                    prize=[psychic], rest_to_won=True)
+        s.next_psychic = True
         play(s, Bid(0, 3, GREG), Challenge(1))  # 2 cards left: no further round
         assert s.is_over() and s.reveal["winner"] == 1
         if expected is None:
