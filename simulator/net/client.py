@@ -38,7 +38,7 @@ class TableClient:
 
     @classmethod
     async def open(cls, address: str, *, timeout: float = CONNECT_TIMEOUT) -> TableClient:
-        ws = await asyncio.wait_for(connect(server_url(address), max_size=None, compression=None,
+        ws = await asyncio.wait_for(connect(server_url(address), max_size=None, max_queue=None, compression=None,
                                             open_timeout=timeout), timeout)
         return cls(ws)
 

@@ -101,7 +101,7 @@ class TableServer:
         """Resume saved tables and listen; returns the address (port 0: any free port)."""
         self.resume()
         self.server = await serve(self.handle, host, port, max_size=MAX_MESSAGE_BYTES, max_queue=64,
-                                  ping_interval=10, ping_timeout=20, compression=None)
+                                  ping_interval=10, ping_timeout=20, close_timeout=1, compression=None)
         sock = next(iter(self.server.sockets))
         self.address = sock.getsockname()[:2]
         self.saver = asyncio.create_task(self._save_loop())
