@@ -352,10 +352,12 @@ class OnlineTable:
     def release(self, member: Member, seat: int) -> None:
         """The seat with the floor is done answering."""
         clock = self.clock
-        if clock is not None and clock.claim is not None and clock.claim.seat == self.seats_of(member, seat):
-            clock.release()
-            self._broadcast_clock()
-            self._poke()
+        if clock is None or clock.claim is None or clock.claim.seat != self.seats_of(member, seat):
+            member.send({"type": "refused", "seat": seat, "reason": "you do not have the floor"})
+            return
+        clock.release()
+        self._broadcast_clock()
+        self._poke()
 
     def _apply(self, action: Action, *, referee: bool = False) -> str:
         """Apply ``action``; '' on success, else the reason it was refused (state unchanged)."""
