@@ -41,6 +41,7 @@ class BotClient:
         self.game = load_game(welcome["game"], players=welcome["players"], **welcome["options"])
         self.seats = list(welcome["you"])
         self.bots = {seat: make_bot(self.game, seat, self.level) for seat in self.seats}
+        await self._expect("update", timeout)   # a welcome is always followed by the seat's view
         return welcome
 
     async def _expect(self, kind: str, timeout: float) -> dict[str, Any]:

@@ -106,7 +106,7 @@ class OnlineTable:
             self.seats.append(seat)
         self.members: list[Member] = []
         self.watchers: list[Member] = []
-        self.version = 0
+        self.version = len(self.state.history)   # counts changes; equals the log length until an undo
         self.last_change = now()
         self.bot_rng = random.Random(config.seed ^ 0xB07)
         self.plans: dict[int, tuple[float, Action]] = {}     # a timed window's bot plans: seat -> (due ms, action)
