@@ -62,12 +62,11 @@ class TableScene:
         self.game = setup.game
         self.seats = setup.seats
         self.on_leave = on_leave
-        self.state = GameRecord(self.game.id, self.game.players, dict(self.game.options), setup.seed,
-                                setup.actions).replay()
+        self.state = self.open_state(setup)
         self.bots = {i: make_bot(self.game, i, s.kind) for i, s in enumerate(self.seats) if s.kind != "human"}
         self.bot_rng = random.Random(setup.seed ^ 0xB07)
         self.referee = self.game.make_referee()
-        self.humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
+        self.humans = self.local_humans()
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.manager = ui_manager()
         self.view: GameView = view_class_for(self.game.id)(self.game, [s.name for s in self.seats])
@@ -79,6 +78,15 @@ class TableScene:
         self.dialog_purpose = ""
         self._mark_old_summaries_shown()
         self.refresh()
+
+    def open_state(self, setup: TableSetup):
+        """The game this screen shows: here its own state (an online table mirrors a server's)."""
+        return GameRecord(self.game.id, self.game.players, dict(self.game.options), setup.seed,
+                          setup.actions).replay()
+
+    def local_humans(self) -> list[int]:
+        """The seats played by people at this screen."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
     # -- state changes ----------------------------------------------------------------
     def refresh(self) -> None:

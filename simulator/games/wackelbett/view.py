@@ -374,6 +374,8 @@ class WackelbettView(GameView):
             return True
         actor = self.view["current"]
         verdict = table.referee_choice()
+        if verdict is None:
+            return True  # online: the server's verdict is still on its way
         matches = job.agrees_with(verdict.outcome())
         self.live_checks.append((job.stage, matches))
         self.hold = VERDICT_HOLD  # keeps this world (fallen cards and all) on screen through the refresh

@@ -31,12 +31,11 @@ from typing import TYPE_CHECKING, Any
 from simulator.engine import Action
 
 from .rules import Answer, BotLevel, CounterAttack, Pass, Say, WieWeetWatGame
+from .timing import BUZZ_SECONDS, MORE_SECONDS, pass_due_ms
 
 if TYPE_CHECKING:
     from .words import Audience, Notice, TableWords
 
-BUZZ_SECONDS = 7.0       # after a buzz, time to pick a card and type a word one knows (the clock stands still)
-MORE_SECONDS = 5.0       # after an answer, time to add another card in the same buzz
 BOT_PACE = 0.9           # seconds between bot votes and bot words in the Vicieuze cirkel
 TOAST_SECONDS = 3.0
 
@@ -75,6 +74,10 @@ class RealTimeFlow:
         # votes and the circle
         self.turn_key: Any = None
         self.pace = 0.0
+        # online (the table has a server's clock): buzzes go to the server, which owns the clock
+        self.online = False
+        self.claims: list[int] = []
+        self.releases: list[int] = []
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -91,9 +94,12 @@ class RealTimeFlow:
         """Run the answering window, the votes and the Vicieuze cirkel; leave the reader's turns to the table."""
         self.known_humans = tuple(table.humans)
         self.seat_kinds = [s.kind for s in table.seats]
+        self.online = getattr(table, "clock", None) is not None
         self._carry_out(table)
         phase = self.view.get("phase")
-        if phase == "answer":
+        if phase == "answer" and self.online:
+            self._follow_window(table)
+        elif phase == "answer":
             self._drive_window(dt, table)
         elif self.notices:
             pass  # an action card or a verdict is being read: everything waits
@@ -117,10 +123,10 @@ class RealTimeFlow:
                 self.selected = self.target = None
                 self.buzz_left = MORE_SECONDS
                 self.answered_in_buzz = True
-                if action.player not in table.current_players():
+                if action.player not in table.current_players() and not self.online:
                     self._unbuzz()
                 self._reconsider(table)
-            elif accepted and isinstance(action, Pass) and self.buzzed == action.player:
+            elif accepted and isinstance(action, Pass) and self.buzzed == action.player and not self.online:
                 self._unbuzz()
             elif accepted and isinstance(action, Say):
                 self._clear_entry()
@@ -128,6 +134,28 @@ class RealTimeFlow:
             seat = self.show_requests.pop(0)
             if seat != self.viewer:
                 table.show(seat)
+        while self.claims:
+            table.claim(self.claims.pop(0))
+        while self.releases:
+            table.release(self.releases.pop(0))
+
+    # -- online: the server's clock ----------------------------------------------------------------
+    def _follow_window(self, table: Any) -> None:
+        """Show the server's clock; whoever it gives the floor to here gets the answer box."""
+        if not self.window_live:
+            self._open_window(table)
+        self.clock_ms = table.clock.ms()
+        claim = table.clock.claim()
+        holder = claim["seat"] if claim and claim["seat"] in self.humans else None
+        if holder is not None and self.buzzed != holder:
+            self.buzzed = holder
+            self.buzz_ms = claim["at_ms"]
+            self.answered_in_buzz = False
+            self.selected = self.target = None
+            self.show_requests.append(holder)
+            self._layout()
+        elif holder is None and self.buzzed is not None:
+            self._unbuzz(by_server=True)
 
     # -- the answering window ----------------------------------------------------------------------
     def _drive_window(self, dt: float, table: Any) -> None:
@@ -159,7 +187,7 @@ class RealTimeFlow:
         if self.several_humans and self.viewer is not None:
             table.show(None)  # nobody's hand is on show until someone buzzes
         for seat in table.current_players():
-            if seat not in self.humans:
+            if seat not in self.humans and not self.online:
                 self._plan(seat, table)
 
     def _plan(self, seat: int, table: Any) -> None:
@@ -168,12 +196,9 @@ class RealTimeFlow:
         if isinstance(action, (Answer, CounterAttack)):
             at = action.at_ms
         else:
-            level = self._level(seat)
             answered = any(a["seat"] == seat for a in self.view["answers"])
-            # a bot gives up when it would almost surely have found a word by now
-            at = self.clock_ms + level.extra_card_ms if answered else \
-                max(self.clock_ms, level.reaction_mean_ms + 3 * level.reaction_sd_ms)
-            at = min(at, self.view["deadline_ms"])
+            at = pass_due_ms(self._level(seat), answered=answered, clock_ms=self.clock_ms,
+                             deadline_ms=self.view["deadline_ms"])
         self.scheduled[seat] = (int(at), action)
 
     def _release_bots(self, table: Any) -> None:
@@ -216,7 +241,7 @@ class RealTimeFlow:
             self.turn_key, self.pace = key, 0.0
             if self.several_humans and self.viewer is not None:
                 table.show(None)
-        bots = [s for s in table.current_players() if s not in self.humans]
+        bots = [s for s in table.current_players() if s not in self.humans and not self.online]
         if bots:
             self.pace += dt
             if self.pace >= BOT_PACE:
@@ -231,8 +256,8 @@ class RealTimeFlow:
             self.turn_key, self.pace = key, 0.0
             if self.several_humans and self.viewer is not None:
                 table.show(None)
-        if seat in self.humans:
-            return  # waiting for the typed word
+        if seat in self.humans or self.online:
+            return  # waiting for the typed word (online, the server moves its bots)
         self.pace += dt
         if self.pace >= BOT_PACE:
             self.pace = 0.0
@@ -248,6 +273,9 @@ class RealTimeFlow:
         if reason:
             self.refusal = (reason, 3.0)
             return False
+        if self.online:
+            self.claims.append(seat)  # the server gives the floor to the earliest buzz
+            return False
         self.buzzed = seat
         self.buzz_ms = int(self.clock_ms)
         self.buzz_left = BUZZ_SECONDS
@@ -257,8 +285,11 @@ class RealTimeFlow:
         self._layout()
         return True
 
-    def _unbuzz(self) -> None:
+    def _unbuzz(self, *, by_server: bool = False) -> None:
         if self.buzzed is None:
+            return
+        if self.online and not by_server:
+            self.releases.append(self.buzzed)  # online the server ends the floor and says so
             return
         self.buzzed = None
         self.selected = self.target = None

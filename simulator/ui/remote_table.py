@@ -1,0 +1,277 @@
+"""An online table on this screen: the ordinary :class:`TableScene`, fed from a server.
+
+The server owns the game; this screen holds only what its seats may see, in a
+:class:`MirrorState` that answers the table's questions (whose turn, this seat's view
+and legal actions) from the server's last update and sends actions back as JSON. So a
+remote player gets the same table, animations and hot-seat privacy as at home; an
+onlooker holds no seat, sees the onlooker view and cannot act.
+
+A verdict of the table's referee (Wackelbett's physics) arrives with the update that
+follows it; it is held until this screen's own replay of the placement has settled and
+the game's view asks for it, so everyone watches the same settle before the verdict.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+import pygame
+
+from simulator.engine import REFEREE, Action, IllegalAction, SeatInfo, load_game
+
+from .app import App
+from .overlays import MenuOverlay
+from .table import TableScene, TableSetup
+from .theme import DANGER, TABLE_RECT, text
+
+HOLD_LIMIT = 30.0   # seconds a verdict waits for this screen's replay before it is shown anyway
+
+
+class RemoteClock:
+    """The server's clock of a timed window, run on between its messages."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, Any] | None = None
+        self.received = time.monotonic()
+
+    def set(self, data: dict[str, Any] | None) -> None:
+        self.data = data
+        self.received = time.monotonic()
+
+    def ms(self) -> float:
+        d = self.data
+        if d is None:
+            return 0.0
+        if not d["running"]:
+            return float(d["ms"])
+        return min(float(d["deadline_ms"]), d["ms"] + (time.monotonic() - self.received) * 1000.0 * d["scale"])
+
+    def claim(self) -> dict[str, Any] | None:
+        return self.data["claim"] if self.data else None
+
+
+class MirrorState:
+    """What this screen knows of the game: the server's last update for its seats.
+
+    It offers the part of the State interface the table uses; ``apply`` sends a seat's
+    action to the server (a refusal comes back later, with the reason) and plays a
+    held referee verdict.
+    """
+
+    def __init__(self, game: Any, send: Callable[[int, Action], None]) -> None:
+        self.game = game
+        self.send = send
+        self.update: dict[str, Any] = {"current": [], "over": False, "winners": [], "views": {},
+                                       "onlooker": {}, "legal": {}, "version": -1}
+        self.waiting: list[dict[str, Any]] = []      # updates behind a held verdict
+        self.held_since: float | None = None
+        self.history: list[Action] = []
+        self.undo_floor = 0
+        self._legal: dict[int, list[Action]] = {}
+
+    # -- fed by the network ---------------------------------------------------------------
+    def receive(self, update: dict[str, Any]) -> bool:
+        """Take a server update; False while it waits behind a verdict the screen has not shown."""
+        self.waiting.append(update)
+        return self._advance()
+
+    def _advance(self, *, release: bool = False) -> bool:
+        moved = False
+        while self.waiting:
+            head = self.waiting[0]
+            if head.get("referee") and self.current_players() == (REFEREE,) and not release:
+                if self.held_since is None:
+                    self.held_since = time.monotonic()
+                if time.monotonic() - self.held_since < HOLD_LIMIT:
+                    return moved
+            release = False
+            self.held_since = None
+            self._show(self.waiting.pop(0))
+            moved = True
+        return moved
+
+    def tick(self) -> bool:
+        """Let a verdict through that waited too long; True if the table changed."""
+        return bool(self.waiting) and self._advance()
+
+    def _show(self, update: dict[str, Any]) -> None:
+        self.update = update
+        self._legal = {}
+
+    def held_verdict(self) -> Action | None:
+        """The referee's decision waiting to be shown, if it has arrived."""
+        if self.waiting and self.waiting[0].get("referee"):
+            return self.game.decode_action(self.waiting[0]["referee"])
+        return None
+
+    # -- what the table asks -----------------------------------------------------------------
+    def current_players(self) -> tuple[int, ...]:
+        return tuple(self.update["current"])
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self._legal:
+            self._legal[seat] = [self.game.decode_action(a) for a in self.update["legal"].get(str(seat), [])]
+        return self._legal[seat]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.update["views"].get(str(seat), self.update["onlooker"]) if seat is not None \
+            else self.update["onlooker"]
+
+    def is_over(self) -> bool:
+        return bool(self.update["over"])
+
+    def winners(self) -> list[int]:
+        return list(self.update["winners"])
+
+    def apply(self, action: Action) -> None:
+        """Send a seat's action to the server, or show the held verdict (REFEREE)."""
+        if action.player == REFEREE:
+            if self.held_verdict() is None:
+                raise IllegalAction("The table's verdict has not arrived yet.")
+            self._advance(release=True)
+            return
+        if str(action.player) not in self.update["legal"]:
+            raise IllegalAction("It is not your turn." if action.player in range(self.game.players)
+                                else "That is not your seat.")
+        self.send(action.player, action)
+
+
+class RemoteTableScene(TableScene):
+    """A :class:`TableScene` whose game lives on a server (see the module docstring).
+
+    ``client`` is a :class:`~simulator.net.client.ClientThread`; ``welcome`` is the
+    server's welcome message (game, seats, the seats this screen holds).
+    """
+
+    def __init__(self, app: App | None, client: Any, welcome: dict[str, Any], *,
+                 on_leave: Callable[[], None] | None = None) -> None:
+        self.client = client
+        self.welcome = welcome
+        self.held = [int(s) for s in welcome["you"]]
+        self.sent: dict[int, Action] = {}
+        self.message_id = 0
+        self.clock = RemoteClock()
+        self.connected = True
+        game = load_game(welcome["game"], players=welcome["players"], **welcome["options"])
+        seats = tuple(SeatInfo(s["name"], "human" if s["kind"] in ("remote", "local") else s["kind"])
+                      for s in welcome["seats"])
+        super().__init__(app, TableSetup(game, seats, 0), on_leave=on_leave)
+        self.bots = {}
+
+    # -- the hooks of TableScene ----------------------------------------------------------------
+    def open_state(self, setup: TableSetup) -> MirrorState:
+        return MirrorState(setup.game, self._send_action)
+
+    def local_humans(self) -> list[int]:
+        return list(self.held)
+
+    def _send_action(self, seat: int, action: Action) -> None:
+        self.message_id += 1
+        self.sent[self.message_id] = action
+        self.client.send({"type": "act", "seat": seat, "action": action.to_json(), "id": self.message_id})
+
+    def machine_moves(self, seat: int) -> None:
+        """Bots are the server's; a referee verdict is shown when the game's view does not ask for it."""
+        if seat == REFEREE and self.state.held_verdict() is not None:
+            self.state.apply(self.state.held_verdict())
+            self.refresh()
+
+    def bot_choice(self, seat: int) -> None:
+        return None  # the server moves its bots
+
+    def referee_choice(self) -> Action | None:
+        return self.state.held_verdict()
+
+    # -- the network -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        for message in self.client.poll():
+            self.receive(message)
+        if self.state.tick():
+            self.refresh()
+        super().update(dt)
+
+    def receive(self, message: dict[str, Any]) -> None:
+        """Act on one message from the server."""
+        kind = message.get("type")
+        if kind == "update":
+            self.clock.set(message.get("clock"))
+            if self.state.receive(message):
+                self.bot_timer = 0.0
+                self._after_update()
+        elif kind == "clock":
+            self.clock.set(message.get("clock"))
+        elif kind == "refused":
+            action = self.sent.get(message.get("id"))
+            self.view.refused(action, message["reason"])
+            self.refresh()
+        elif kind == "seats":
+            self._seats_changed(message["seats"])
+        elif kind == "undo-request":
+            self._ask_consent(message)
+        elif kind == "undo-result":
+            if message.get("done"):
+                self.state.waiting.clear()
+            self.notify(message["reason"])
+        elif kind in ("error", "bye", "lost"):
+            if kind != "error":
+                self.connected = False
+            self.notify(message["reason"])
+
+    def _after_update(self) -> None:
+        up = self.state.current_players()
+        if len(self.humans) > 1 and self.viewer not in up and up != (REFEREE,):
+            self.viewer = None  # hot-seat: the hand goes face down as soon as the turn is over
+        self.refresh()
+
+    def _seats_changed(self, seats: list[dict[str, Any]]) -> None:
+        for i, (old, new) in enumerate(zip(self.welcome["seats"], seats)):
+            if old.get("control") != new["control"] and i not in self.held:
+                what = {"human": "is back at the table", "bot": "is away: a bot keeps the seat",
+                        "waiting": "is away: the table waits"}[new["control"]]
+                self.notify(f"{new['name']} {what}")
+        self.welcome["seats"] = seats
+        self.seats = tuple(SeatInfo(s["name"], old.kind) for s, old in zip(seats, self.seats))
+        self.view.names = [s["name"] for s in seats]
+
+    def _ask_consent(self, message: dict[str, Any]) -> None:
+        number = message["request"]
+
+        def answer(agree: bool) -> Callable[[], None]:
+            return lambda: self.client.send({"type": "consent", "request": number, "agree": agree})
+
+        self.overlays.insert(0, MenuOverlay(self.manager, [
+            (f"Let {message['name']} take back", answer(True)),
+            ("No", answer(False)),
+        ]))
+
+    # -- what differs online ------------------------------------------------------------------
+    def undo(self) -> None:
+        seat = self.viewer if self.viewer in self.held else (self.held[0] if self.held else None)
+        if seat is None:
+            self.notify("Onlookers cannot undo.")
+            return
+        self.client.send({"type": "undo", "seat": seat})
+
+    def ask_file(self, purpose: str) -> None:
+        self.notify("An online table is saved by its server after every move; rejoin with the code.")
+
+    def claim(self, seat: int) -> None:
+        """Buzz: ask the server for the floor in a timed window."""
+        self.client.send({"type": "claim", "seat": seat})
+
+    def release(self, seat: int) -> None:
+        self.client.send({"type": "release", "seat": seat})
+
+    def leave(self) -> None:
+        self.client.close()
+        super().leave()
+
+    def quit(self) -> None:
+        self.client.close()
+        super().quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if not self.connected:
+            text(surface, "Disconnected: Esc, New game, then join again with the code",
+                 (TABLE_RECT.centerx, TABLE_RECT.bottom - 30), size=18, bold=True, colour=DANGER, anchor="center")
