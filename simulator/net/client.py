@@ -128,3 +128,32 @@ class ClientThread:
         """Leave the table and end the thread."""
         self.send(None)  # type: ignore[arg-type]
         self.thread.join(2.0)
+
+
+def wait_for_welcome(client: ClientThread, *, timeout: float = CONNECT_TIMEOUT
+                     ) -> tuple[dict[str, Any], dict[str, Any] | None, list[dict[str, Any]]]:
+    """Block until the server welcomes ``client`` and sends its first update:
+    (welcome, hosted or None, the messages from that update on).
+
+    Raises ConnectionError with the server's (or the network's) reason if it refuses.
+    """
+    import time
+
+    hosted = welcome = None
+    rest: list[dict[str, Any]] = []
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for message in client.poll():
+            if welcome is not None:
+                rest.append(message)
+            elif message["type"] == "hosted":
+                hosted = message
+            elif message["type"] == "welcome":
+                welcome = message
+            elif message["type"] in ("error", "lost", "bye"):
+                raise ConnectionError(message["reason"])
+        first = next((i for i, m in enumerate(rest) if m["type"] == "update"), None)
+        if welcome is not None and first is not None:
+            return welcome, hosted, rest[first:]
+        time.sleep(0.01)
+    raise ConnectionError(f"no answer from {client.address} within {timeout:.0f} s")

@@ -330,3 +330,41 @@ async def serve_forever(host: str, port: int, state_dir: str | None) -> None:
         await asyncio.Event().wait()
     finally:
         await server.close()
+
+
+class ServerThread:
+    """A :class:`TableServer` on its own thread and event loop, for a screen that hosts a
+    table (the launcher) or a test. ``address`` is (host, port) once started."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, **kwargs: Any) -> None:
+        import threading
+
+        self.loop = asyncio.new_event_loop()
+        self.server = TableServer(**kwargs)
+        started = threading.Event()
+        self.error: BaseException | None = None
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            try:
+                self.address = self.loop.run_until_complete(self.server.start(host, port))
+            except BaseException as exc:  # noqa: BLE001 - reported to the caller below
+                self.error = exc
+                started.set()
+                return
+            started.set()
+            self.loop.run_forever()
+
+        self.address: tuple[str, int] = (host, port)
+        self.thread = threading.Thread(target=run, daemon=True, name="table-server")
+        self.thread.start()
+        started.wait(10)
+        if self.error is not None:
+            raise OSError(f"cannot serve on {host}:{port}: {self.error}")
+
+    def stop(self) -> None:
+        """Save the tables and stop (bounded)."""
+        if self.loop.is_running():
+            asyncio.run_coroutine_threadsafe(self.server.close(), self.loop).result(10)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)

@@ -58,11 +58,10 @@ class MirrorState:
     held referee verdict.
     """
 
-    def __init__(self, game: Any, send: Callable[[int, Action], None]) -> None:
+    def __init__(self, game: Any, send: Callable[[int, Action], None], first: dict[str, Any]) -> None:
         self.game = game
         self.send = send
-        self.update: dict[str, Any] = {"current": [], "over": False, "winners": [], "views": {},
-                                       "onlooker": {}, "legal": {}, "version": -1}
+        self.update = first
         self.waiting: list[dict[str, Any]] = []      # updates behind a held verdict
         self.held_since: float | None = None
         self.history: list[Action] = []
@@ -140,12 +139,15 @@ class RemoteTableScene(TableScene):
     """A :class:`TableScene` whose game lives on a server (see the module docstring).
 
     ``client`` is a :class:`~simulator.net.client.ClientThread`; ``welcome`` is the
-    server's welcome message (game, seats, the seats this screen holds).
+    server's welcome message (game, seats, the seats this screen holds); ``messages``
+    are those received since, starting with the first update (see
+    :func:`~simulator.net.client.wait_for_welcome`).
     """
 
-    def __init__(self, app: App | None, client: Any, welcome: dict[str, Any], *,
+    def __init__(self, app: App | None, client: Any, welcome: dict[str, Any], messages: list[dict[str, Any]], *,
                  on_leave: Callable[[], None] | None = None) -> None:
         self.client = client
+        self.first, self.backlog = messages[0], messages[1:]
         self.welcome = welcome
         self.held = [int(s) for s in welcome["you"]]
         self.sent: dict[int, Action] = {}
@@ -157,10 +159,13 @@ class RemoteTableScene(TableScene):
                       for s in welcome["seats"])
         super().__init__(app, TableSetup(game, seats, 0), on_leave=on_leave)
         self.bots = {}
+        self.clock.set(self.first.get("clock"))
+        for message in self.backlog:
+            self.receive(message)
 
     # -- the hooks of TableScene ----------------------------------------------------------------
     def open_state(self, setup: TableSetup) -> MirrorState:
-        return MirrorState(setup.game, self._send_action)
+        return MirrorState(setup.game, self._send_action, self.first)
 
     def local_humans(self) -> list[int]:
         return list(self.held)
