@@ -12,6 +12,7 @@ import time
 from datetime import date
 from pathlib import Path
 
+from simulator.cli_online import add_online_commands
 from simulator.engine import (SaveFileError, SeatInfo, bot_levels, entry, game_names, load_game,
                               load_record, make_bot, play_out)
 
@@ -190,6 +191,7 @@ def parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="check and replay a saved game")
     rep.add_argument("file")
     rep.set_defaults(func=cmd_replay)
+    add_online_commands(sub)
     return p
 
 

@@ -22,9 +22,10 @@ from simulator.engine import REFEREE, Action, IllegalAction, SeatInfo, load_game
 from .app import App
 from .overlays import MenuOverlay
 from .table import TableScene, TableSetup
-from .theme import DANGER, TABLE_RECT, text
+from .theme import DANGER, GOLD, TABLE_RECT, font, panel, text
 
 HOLD_LIMIT = 30.0   # seconds a verdict waits for this screen's replay before it is shown anyway
+RETRY_SECONDS = 2.0  # a lost connection is tried again this often (the server may be restarting)
 
 
 class RemoteClock:
@@ -154,6 +155,8 @@ class RemoteTableScene(TableScene):
         self.message_id = 0
         self.clock = RemoteClock()
         self.connected = True
+        self.retry_in = 0.0
+        self.invite = ""    # the host's screen shows where and how friends join
         game = load_game(welcome["game"], players=welcome["players"], **welcome["options"])
         seats = tuple(SeatInfo(s["name"], "human" if s["kind"] in ("remote", "local") else s["kind"])
                       for s in welcome["seats"])
@@ -191,6 +194,10 @@ class RemoteTableScene(TableScene):
     def update(self, dt: float) -> None:
         for message in self.client.poll():
             self.receive(message)
+        if not self.connected:
+            self.retry_in -= dt
+            if self.retry_in <= 0:
+                self._reconnect()
         if self.state.tick():
             self.refresh()
         super().update(dt)
@@ -217,10 +224,32 @@ class RemoteTableScene(TableScene):
             if message.get("done"):
                 self.state.waiting.clear()
             self.notify(message["reason"])
-        elif kind in ("error", "bye", "lost"):
-            if kind != "error":
+        elif kind == "welcome":
+            self.connected = True
+            self.notify("Back at the table.")
+        elif kind == "lost" and self.connected:
+            self.connected = False
+            self.retry_in = RETRY_SECONDS
+            self.notify(f"{message['reason']}; trying again...")
+        elif kind in ("error", "bye"):
+            if kind == "bye":
                 self.connected = False
+                self.retry_in = float("inf")  # replaced by another connection: do not fight it
             self.notify(message["reason"])
+
+    def _reconnect(self) -> None:
+        """Rejoin with this screen's seat tokens (or as an onlooker) on a fresh connection."""
+        from simulator.net.client import ClientThread
+
+        hello: dict[str, Any] = {"type": "hello", "code": self.welcome["code"]}
+        tokens = list(self.welcome.get("tokens", {}).values())
+        if tokens:
+            hello["tokens"] = tokens
+        else:
+            hello["watch"] = True
+        self.client.close()
+        self.client = ClientThread(self.client.address, hello)
+        self.retry_in = RETRY_SECONDS
 
     def _after_update(self) -> None:
         up = self.state.current_players()
@@ -231,7 +260,7 @@ class RemoteTableScene(TableScene):
     def _seats_changed(self, seats: list[dict[str, Any]]) -> None:
         for i, (old, new) in enumerate(zip(self.welcome["seats"], seats)):
             if old.get("control") != new["control"] and i not in self.held:
-                what = {"human": "is back at the table", "bot": "is away: a bot keeps the seat",
+                what = {"human": "is at the table", "bot": "is away: a bot keeps the seat",
                         "waiting": "is away: the table waits"}[new["control"]]
                 self.notify(f"{new['name']} {what}")
         self.welcome["seats"] = seats
@@ -277,6 +306,16 @@ class RemoteTableScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        waiting = [s["name"] for s in self.welcome["seats"] if s["control"] == "waiting"]
+        if self.invite or waiting:
+            line = f"Join: {self.invite}" if self.invite else ""
+            if waiting and not self.state.update.get("started", True):
+                line += f"   ·   waiting for {', '.join(waiting)}"
+            elif waiting:
+                line += f"   ·   away: {', '.join(waiting)}"
+            rect = pygame.Rect(TABLE_RECT.left + 12, TABLE_RECT.bottom - 38, font(16, True).size(line)[0] + 24, 30)
+            panel(surface, rect, alpha=210, radius=10)
+            text(surface, line, (rect.left + 12, rect.centery), size=16, bold=True, colour=GOLD, anchor="midleft")
         if not self.connected:
-            text(surface, "Disconnected: Esc, New game, then join again with the code",
-                 (TABLE_RECT.centerx, TABLE_RECT.bottom - 30), size=18, bold=True, colour=DANGER, anchor="center")
+            text(surface, "Connection lost: trying to rejoin the table...",
+                 (TABLE_RECT.centerx, TABLE_RECT.bottom - 60), size=18, bold=True, colour=DANGER, anchor="center")
