@@ -288,7 +288,7 @@ class TableServer:
             table.join(conn, tokens=tokens or None, watch=msg.get("watch") is True)
         except JoinRefused as exc:
             conn.table = None
-            if tokens:
+            if exc.guess:
                 self.wrong_codes[address] = [*recent, now]
             conn.send({"type": "error", "reason": str(exc)})
 

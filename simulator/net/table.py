@@ -45,7 +45,12 @@ class Member(Protocol):
 
 
 class JoinRefused(ValueError):
-    """A join the table cannot accept; the message says why, for the joiner."""
+    """A join the table cannot accept; the message says why, for the joiner. ``guess``: the
+    joiner showed a token this table never gave out (counted against guessing)."""
+
+    def __init__(self, reason: str, *, guess: bool = False) -> None:
+        super().__init__(reason)
+        self.guess = guess
 
 
 @dataclass
@@ -148,7 +153,7 @@ class OnlineTable:
             for token in tokens:
                 seat = next((i for i, s in enumerate(self.seats) if s.token is not None and s.token == token), None)
                 if seat is None:
-                    raise JoinRefused("that seat token does not belong to this table")
+                    raise JoinRefused("that seat token does not belong to this table", guess=True)
                 seats.append(seat)
         else:
             free = next((i for i, s in enumerate(self.seats) if s.kind == REMOTE and not s.claimed), None)
@@ -159,10 +164,11 @@ class OnlineTable:
             if member.name:
                 self.seats[free].name = member.name
         for seat in seats:
-            old = self.seats[seat].holder
-            if old is not None and old is not member:   # the same player on a new connection
-                old.send({"type": "bye", "reason": "you joined this seat from another connection"})
-                self._drop(old)
+            if self.seats[seat].holder not in (None, member):
+                # a token opens a seat only once its last connection is gone (a dropped line is
+                # noticed within the server's ping timeout): a live player is never pushed out
+                raise JoinRefused(f"seat {seat + 1} is still held by an open connection; try again shortly")
+        for seat in seats:
             self.seats[seat].holder = member
             self.seats[seat].away_since = None
             self.seats[seat].claimed = True
@@ -173,6 +179,8 @@ class OnlineTable:
         self._cancel_undo("a player joined")
         self._welcome(member, seats)
         self._broadcast_seats()
+        if len(seats) and self.started:
+            self._broadcast(skip=member)   # the game may have just begun: the others' legal moves with it
         self._changed(save=True)
         return seats
 
@@ -256,10 +264,11 @@ class OnlineTable:
                 "views": {str(seat): view(seat) for seat in seats}, "onlooker": view(None),
                 "legal": legal, "clock": self.clock.to_json() if self.clock else None, "referee": referee}
 
-    def _broadcast(self, referee: dict[str, Any] | None = None) -> None:
+    def _broadcast(self, referee: dict[str, Any] | None = None, *, skip: Member | None = None) -> None:
         cache: dict[Any, Any] = {}
         for member in list(self.members):
-            member.send(self._update_for(self.held_by(member), cache, referee))
+            if member is not skip:
+                member.send(self._update_for(self.held_by(member), cache, referee))
         for member in list(self.watchers):
             member.send(self._update_for([], cache, referee))
 

@@ -33,6 +33,7 @@ ONLINE = "Player online"
 HERE = "Player here"
 KEEP_WAITING = "Keep waiting"
 DEFAULT_PORT = 8765
+MAX_OPTIONS = 8   # rule options the host screen has room for; any further ones keep their defaults
 
 
 # -- seat tokens remembered between sessions -----------------------------------------------
@@ -86,11 +87,12 @@ def connect_screen(app: App | None, address: str, code: str, *, name: str = "", 
     return RemoteTableScene(app, client, welcome, rest, on_leave=on_leave)
 
 
-def host_table(app: App | None, request: dict[str, Any], *, port: int = DEFAULT_PORT,
+def host_table(app: App | None, request: dict[str, Any], *, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
                on_leave: Callable[[], None] | None = None) -> tuple[RemoteTableScene, ServerThread, str]:
-    """Start a server here, open ``request`` (a host message) on it and return the host's screen,
-    the server and the invitation (address and code). Raises OSError or ConnectionError."""
-    server = ServerThread("0.0.0.0", port, state_dir=user_dir("server"))
+    """Start a server here (on ``bind``: every interface by default), open ``request`` (a host
+    message) on it and return the host's screen, the server and the invitation (address and
+    code). Raises OSError or ConnectionError."""
+    server = ServerThread(bind, port, state_dir=user_dir("server"))
     local = f"127.0.0.1:{server.address[1]}"
     client = ClientThread(local, request)
     try:
@@ -107,7 +109,8 @@ def host_table(app: App | None, request: dict[str, Any], *, port: int = DEFAULT_
         if on_leave:
             on_leave()
 
-    invite = f"{lan_address()}:{server.address[1]}  code {hosted['code']}"
+    shown = lan_address() if bind == "0.0.0.0" else bind
+    invite = f"{shown}:{server.address[1]}  code {hosted['code']}"
     scene = RemoteTableScene(app, client, welcome, rest, on_leave=leave)
     scene.invite = invite
     print(f"Hosting {scene.game.title}: friends join with  python -m simulator join {invite.replace('  code', '')}",
@@ -126,6 +129,8 @@ class OnlineScene:
         self.game_id = self.games[0]
         self.error = ""
         self.found: list[tuple[str, str]] = []
+        self.bind = "0.0.0.0"   # where a hosted server listens (tests keep it on loopback)
+        self.server: ServerThread | None = None
         m = self.manager
         self.host_panel = UIPanel(Rect(40, 110, 640, 530), manager=m)
         self.join_panel = UIPanel(Rect(720, 110, 520, 530), manager=m)
@@ -191,7 +196,8 @@ class OnlineScene:
         y = 100 + 38 * self.seat_count
         self.option_widgets: dict[str, Any] = {}
         game = load_game(self.game_id, players=self.seat_count)
-        for k, spec in enumerate(game.option_specs[:6]):
+        shown = game.option_specs[:MAX_OPTIONS]
+        for k, spec in enumerate(shown):
             x, row_y = (16 + 310 * (k % 2), y + 38 * (k // 2))
             UILabel(Rect(x, row_y, 170, 32), option_label(spec.name)[:20], m, container=p, object_id="#left_label")
             if spec.kind is bool or spec.choices:
@@ -201,22 +207,26 @@ class OnlineScene:
             else:
                 widget = UITextEntryLine(Rect(x + 175, row_y, 120, 32), m, container=p, initial_text=str(spec.default))
             self.option_widgets[spec.name] = widget
-        y += 38 * ((min(6, len(game.option_specs)) + 1) // 2) + 8
+        y += 38 * ((len(shown) + 1) // 2) + 8
+        if len(game.option_specs) > len(shown):
+            UILabel(Rect(16, y - 8, 600, 24), f"({len(game.option_specs) - len(shown)} more rule options keep "
+                    "their defaults)", m, container=p, object_id="#left_label")
+            y += 20
         UILabel(Rect(16, y, 210, 32), "If a player drops: wait", m, container=p, object_id="#left_label")
         self.wait_entry = UITextEntryLine(Rect(230, y, 60, 32), m, container=p, initial_text="60")
         self.wait_entry.set_allowed_characters("numbers")
         UILabel(Rect(296, y, 50, 32), "s, then", m, container=p, object_id="#left_label")
         takeovers = [f"Bot: {level}" for level in bot_levels(self.game_id)] + [KEEP_WAITING]
         self.takeover_menu = UIDropDownMenu(takeovers, takeovers[-2], Rect(350, y, 180, 32), m, container=p)
-        UILabel(Rect(16, y + 42, 210, 32), "Port", m, container=p, object_id="#left_label")
-        self.port_entry = UITextEntryLine(Rect(230, y + 42, 80, 32), m, container=p, initial_text=str(DEFAULT_PORT))
+        UILabel(Rect(456, 50, 50, 32), "Port", m, container=p, object_id="#left_label")
+        self.port_entry = UITextEntryLine(Rect(510, 50, 100, 32), m, container=p, initial_text=str(DEFAULT_PORT))
         self.port_entry.set_allowed_characters("numbers")
 
     def host_request(self) -> dict[str, Any]:
         """The host message for what is chosen on screen (raises ValueError if a value is wrong)."""
         game = load_game(self.game_id, players=self.seat_count)
         options: dict[str, Any] = {}
-        for spec in game.option_specs[:6]:
+        for spec in game.option_specs[:MAX_OPTIONS]:
             widget = self.option_widgets[spec.name]
             if spec.kind is bool:
                 options[spec.name] = widget.selected_option[0] == "on"
@@ -263,7 +273,8 @@ class OnlineScene:
         try:
             request = self.host_request()
             port = int(self.port_entry.get_text() or DEFAULT_PORT)
-            scene, _, invite = host_table(self.app, request, port=port, on_leave=self.app.pop)
+            scene, self.server, invite = host_table(self.app, request, port=port, bind=self.bind,
+                                                    on_leave=self.app.pop)
         except (ValueError, OSError, ConnectionError) as exc:
             self.error = str(exc)
             return

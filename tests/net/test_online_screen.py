@@ -1,0 +1,76 @@
+"""The Online screen, clicked as a person would: host a table (a server starts here and the
+table opens with its code), and join it from a second screen by typing address and code."""
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+import pygame_gui
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from simulator.ui.app import App  # noqa: E402
+from simulator.ui.online import ONLINE, OnlineScene  # noqa: E402
+from simulator.ui.remote_table import RemoteTableScene  # noqa: E402
+
+
+@pytest.fixture()
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    return App(headless=True)
+
+
+def click(scene, element) -> None:
+    """Click a pygame-gui element and deliver the events it raises, as the app loop does."""
+    pos = element.get_abs_rect().center
+    pygame.event.clear()
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle_event(pygame.event.Event(kind, pos=pos, button=1))
+    scene.update(1 / 60)
+    for event in pygame.event.get():
+        scene.handle_event(event)
+
+
+def type_into(scene, entry, words: str) -> None:
+    click(scene, entry)
+    entry.set_text("")
+    for ch in words:
+        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    scene.update(1 / 60)
+
+
+def test_hosting_from_the_online_screen_opens_a_table_others_join_with_its_code(app):
+    host_screen = OnlineScene(app)
+    app.push(host_screen)
+    host_screen.bind = "127.0.0.1"
+    type_into(host_screen, host_screen.port_entry, "0")
+    assert host_screen.seat_rows[1][1].selected_option[0] == ONLINE
+    click(host_screen, host_screen.host_button)
+    try:
+        table = app.scene
+        assert isinstance(table, RemoteTableScene), host_screen.error
+        address, code = table.invite.split("  code ")
+        assert table.state.update["started"] is False       # waiting for the online player
+        guest_app_screen = OnlineScene(app)
+        type_into(guest_app_screen, guest_app_screen.join_entries[0], address)
+        type_into(guest_app_screen, guest_app_screen.join_entries[1], code.lower())   # any case will do
+        type_into(guest_app_screen, guest_app_screen.join_entries[2], "Bob")
+        app.push(guest_app_screen)
+        click(guest_app_screen, guest_app_screen.join_button)
+        guest = app.scene
+        assert isinstance(guest, RemoteTableScene), guest_app_screen.error
+        assert guest.held == [1] and guest.seats[1].name == "Bob"
+        for _ in range(200):                     # bounded: the host's screen hears the game start
+            table.update(1 / 60)
+            if table.state.update["started"]:
+                break
+            time.sleep(0.01)
+        assert table.state.update["started"] and table.seats[1].name == "Bob"
+        table.draw(app.screen)
+        guest.client.close()
+        table.client.close()
+    finally:
+        host_screen.server.stop()
