@@ -117,8 +117,8 @@ class WindowClock:
         self.requests = []
         self.grant_at = None
         self.base_ms = self.ms()
-        self.claim = Claim(seat, int(stamp), self.now() + self.timing.claim_seconds / self.scale)
-        return seat, int(stamp)
+        self.claim = Claim(seat, round(stamp), self.now() + self.timing.claim_seconds / self.scale)
+        return seat, round(stamp)
 
     def answered(self) -> None:
         """The seat with the floor answered: it may add another card for a while."""

@@ -335,7 +335,7 @@ class OnlineTable:
         high = max(low, clock.ms())
         asked = clock.timing.timed_ms(action)
         at = min(max(asked, low), high) if isinstance(asked, int) and not isinstance(asked, bool) else low
-        return clock.timing.at(action, math.floor(at)), ""
+        return clock.timing.at(action, round(at)), ""
 
     def claim(self, member: Member, seat: int) -> None:
         """``seat`` buzzes: it gets the floor after the grace if its buzz is the earliest."""
