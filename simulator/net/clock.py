@@ -2,14 +2,13 @@
 
 A game with timed windows has a ``timing.py`` in its folder with ``TIMING`` (see
 ``simulator/games/wie_weet_wat/timing.py``): which window is open, which actions carry
-a time, how a bot's action is timed. The server owns the clock; clients only show it.
+a time, when an answer counts, what a seat does when its answer box closes. The server
+owns the clock; screens only show it. Nothing stops the clock: a buzz opens the buzzing
+seat's answer box (every player has their own keyboard online, so boxes never queue).
 
 How network delay is treated (also in that game's RULES.md): the server stamps every
 buzz and every answer when it arrives, less the sender's one-way delay (half the round
 trip the server measured on that connection), compensated up to :data:`MAX_COMPENSATION_MS`.
-Buzzes are granted :data:`GRACE_MS` after the first one arrives, to the earliest stamp,
-so a player on a slower line who buzzed first still gets the floor. While a player has
-the floor the clock stands still for everyone, as on the shared screen.
 """
 from __future__ import annotations
 
@@ -20,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 MAX_COMPENSATION_MS = 100.0
-GRACE_MS = 100.0
 
 
 def timing_for(game_id: str) -> Any | None:
@@ -39,16 +37,18 @@ def compensation_ms(round_trip_s: float | None) -> float:
 
 
 @dataclass
-class Claim:
-    """A seat that has the floor: its answers count at ``at_ms``; it keeps the floor until ``until``."""
+class Box:
+    """A seat's open answer box: its answers count from ``dated_from`` plus the time since
+    ``typing_from`` beyond typing; it closes at ``until`` (server time, seconds)."""
 
-    seat: int
-    at_ms: int
+    buzz_ms: float
+    dated_from: float
+    typing_from: float
     until: float
 
 
 class WindowClock:
-    """Elapsed time in the open window, in ms, standing still while a seat has the floor.
+    """Elapsed time in the open window, in ms, and the seats' answer boxes.
 
     ``scale`` runs the clock faster (tests, benchmarks); ``now`` is the time source.
     """
@@ -59,103 +59,78 @@ class WindowClock:
         self.now = now
         self.key: Any = None
         self.deadline_ms = 0
-        self.base_ms = 0.0
-        self.resumed_at = 0.0
-        self.claim: Claim | None = None
-        self.requests: list[tuple[float, int]] = []   # (stamp ms, seat) waiting for the grace to pass
-        self.grant_at: float | None = None
+        self.opened_at = 0.0
+        self.boxes: dict[int, Box] = {}
+        self.buzzed: set[int] = set()     # one buzz per seat per window
 
     @property
     def is_open(self) -> bool:
         return self.key is not None
 
     def sync(self, state: Any) -> bool:
-        """Follow the state: open the clock on a new window, stop it when the window closes.
+        """Follow the state: start the clock on a new window, stop it when the window closes.
         True if a new window just opened."""
         window = self.timing.window(state)
         if window is None:
             self.key = None
-            self.claim = None
-            self.requests = []
-            self.grant_at = None
+            self.boxes = {}
             return False
         key, deadline = window
         self.deadline_ms = deadline
         if key == self.key:
             return False
         self.key = key
-        self.base_ms = 0.0
-        self.resumed_at = self.now()
-        self.claim = None
-        self.requests = []
-        self.grant_at = None
+        self.opened_at = self.now()
+        self.boxes = {}
+        self.buzzed = set()
         return True
 
+    def restart(self) -> None:
+        """Forget the window (after an undo): the next :meth:`sync` starts it afresh."""
+        self.key = None
+        self.boxes = {}
+
     def ms(self) -> float:
-        """The clock now; it stands still while someone has the floor."""
-        if self.claim is not None:
-            return self.base_ms
-        return self.base_ms + (self.now() - self.resumed_at) * 1000.0 * self.scale
+        return (self.now() - self.opened_at) * 1000.0 * self.scale
 
     def stamp(self, round_trip_s: float | None) -> float:
         """The moment a message arriving now counts, less its sender's delay."""
         return max(0.0, self.ms() - compensation_ms(round_trip_s) * self.scale)
 
-    # -- the floor -----------------------------------------------------------------------
-    def request(self, seat: int, stamp_ms: float) -> None:
-        """``seat`` buzzed at ``stamp_ms``; granted after the grace, to the earliest stamp."""
-        if all(s != seat for _, s in self.requests):
-            self.requests.append((stamp_ms, seat))
-        if self.grant_at is None:
-            self.grant_at = self.now() + GRACE_MS / 1000.0 / self.scale
+    # -- answer boxes --------------------------------------------------------------------------
+    def open_box(self, seat: int, stamp_ms: float) -> Box:
+        """``seat`` buzzed at ``stamp_ms``: its answer box opens."""
+        self.buzzed.add(seat)
+        box = Box(stamp_ms, stamp_ms, stamp_ms, self.now() + self.timing.box_seconds / self.scale)
+        self.boxes[seat] = box
+        return box
 
-    def grant_due(self) -> tuple[int, int] | None:
-        """If the grace has passed, give the floor to the earliest buzz: (seat, at_ms)."""
-        if self.grant_at is None or self.now() < self.grant_at or self.claim is not None:
-            return None
-        stamp, seat = min(self.requests)
-        self.requests = []
-        self.grant_at = None
-        self.base_ms = self.ms()
-        self.claim = Claim(seat, round(stamp), self.now() + self.timing.claim_seconds / self.scale)
-        return seat, round(stamp)
+    def answered(self, seat: int, at_ms: float, arrived_ms: float) -> None:
+        """``seat`` answered: another card of the letter may follow for a while."""
+        box = self.boxes.get(seat)
+        if box is not None:
+            box.dated_from, box.typing_from = at_ms, arrived_ms
+            box.until = self.now() + self.timing.more_seconds / self.scale
 
-    def answered(self) -> None:
-        """The seat with the floor answered: it may add another card for a while."""
-        if self.claim is not None:
-            self.claim.until = self.now() + self.timing.more_seconds / self.scale
-
-    def release(self) -> int | None:
-        """The floor is given back (or taken away): the clock runs on. Returns the seat that had it."""
-        if self.claim is None:
-            return None
-        seat = self.claim.seat
-        self.claim = None
-        self.resumed_at = self.now()
-        return seat
-
-    def claim_expired(self) -> bool:
-        return self.claim is not None and self.now() >= self.claim.until
+    def expired(self) -> list[int]:
+        """Seats whose answer box has closed by time."""
+        now = self.now()
+        return [seat for seat, box in self.boxes.items() if now >= box.until]
 
     def next_event_in(self) -> float | None:
-        """Seconds until the clock needs looking at: a grant, the floor's end or the deadline."""
-        now = self.now()
-        times = []
-        if self.grant_at is not None:
-            times.append(self.grant_at - now)
-        if self.claim is not None:
-            times.append(self.claim.until - now)
-        elif self.is_open:
-            times.append((self.deadline_ms - self.ms()) / 1000.0 / self.scale)
-        return max(0.0, min(times)) if times else None
-
-    def to_json(self) -> dict[str, Any] | None:
-        """What clients show: the clock, whether it runs, who has the floor."""
+        """Seconds until the clock needs looking at: a box closing or the deadline."""
         if not self.is_open:
             return None
-        claim = None
-        if self.claim is not None:
-            claim = {"seat": self.claim.seat, "at_ms": self.claim.at_ms,
-                     "left": max(0.0, (self.claim.until - self.now()) * self.scale)}
-        return {"ms": round(self.ms()), "deadline_ms": self.deadline_ms, "running": self.claim is None,
-                "scale": self.scale, "claim": claim}
+        now = self.now()
+        times = [box.until - now for box in self.boxes.values()]
+        times.append((self.deadline_ms - self.ms()) / 1000.0 / self.scale)
+        return max(0.0, min(times))
+
+    def to_json(self) -> dict[str, Any] | None:
+        """What screens show: the clock, and every open answer box with its buzz and time left."""
+        if not self.is_open:
+            return None
+        now = self.now()
+        return {"ms": round(self.ms()), "deadline_ms": self.deadline_ms, "scale": self.scale,
+                "boxes": {str(seat): {"buzz_ms": round(box.buzz_ms), "left": max(0.0, (box.until - now) * self.scale)}
+                          for seat, box in self.boxes.items()}}

@@ -11,8 +11,7 @@ Client to server::
              kind: "remote" (anyone joining), "local" (the host's own screen) or a bot level
     hello    {code, name?, tokens?: [..], watch?: bool}   join, rejoin with tokens, or watch
     act      {seat, action: {...}, id?}                   an action as JSON, for a seat you hold
-    claim    {seat}                                       buzz: ask for the floor in a timed window
-    release  {seat}                                       give the floor back
+    claim    {seat}                                       buzz: open your answer box in a timed window
     undo     {seat}                                       ask the table to take back your last move
     consent  {request, agree: bool}                       answer someone's undo request
     leave    {}
@@ -44,7 +43,6 @@ FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "hello": {"code": (str,)},
     "act": {"seat": (int,), "action": (dict,)},
     "claim": {"seat": (int,)},
-    "release": {"seat": (int,)},
     "undo": {"seat": (int,)},
     "consent": {"request": (int,), "agree": (bool,)},
     "leave": {},

@@ -231,8 +231,6 @@ class TableServer:
             table.act(conn, msg["seat"], msg["action"], msg.get("id"))
         elif kind == "claim":
             table.claim(conn, msg["seat"])
-        elif kind == "release":
-            table.release(conn, msg["seat"])
         elif kind == "undo":
             table.ask_undo(conn, msg["seat"])
         elif kind == "consent":

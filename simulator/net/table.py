@@ -120,6 +120,7 @@ class OnlineTable:
         self.last_ids: dict[int, int] = {}
         self.closed = False
         self.wake: asyncio.Event | None = None
+        self._arrived = 0.0   # when the timed action being applied arrived, on the window's clock
         if self.clock is not None:
             self.clock.sync(self.state)
 
@@ -309,9 +310,7 @@ class OnlineTable:
         if type(action.player) is not int or action.player != seat:
             return refuse(f"that action is for seat {action.player!r}, not your seat {seat}")
         if self.clock is not None and self.clock.is_open and self.clock.timing.timed_ms(action) is not None:
-            action, problem = self._timed(member, seat, action)
-            if problem:
-                return refuse(problem)
+            action = self._timed(member, seat, action)
         error = self._apply(action)
         if error:
             return refuse(error)
@@ -322,23 +321,23 @@ class OnlineTable:
             return None
         return seat
 
-    def _timed(self, member: Member, seat: int, action: Action) -> tuple[Action, str]:
-        """Stamp an answer with the server's clock: at the seat's buzz if it has the floor,
-        else at its arrival less the sender's delay; the sender's own time counts only
-        inside that range."""
+    def _timed(self, member: Member, seat: int, action: Action) -> Action:
+        """Date an answer on the server's clock: from the seat's buzz plus its time beyond
+        typing if its answer box is open, else at its arrival; both less the sender's delay."""
         clock = self.clock
         assert clock is not None
-        claim = clock.claim
-        if claim is not None and claim.seat != seat:
-            return action, f"{self.seats[claim.seat].name} is answering: buzz when the clock runs again"
-        low = claim.at_ms if claim is not None else clock.stamp(member.round_trip)
-        high = max(low, clock.ms())
-        asked = clock.timing.timed_ms(action)
-        at = min(max(asked, low), high) if isinstance(asked, int) and not isinstance(asked, bool) else low
-        return clock.timing.at(action, round(at)), ""
+        arrived = clock.stamp(member.round_trip)
+        box = clock.boxes.get(seat)
+        if box is None:
+            at = arrived
+        else:
+            at = clock.timing.answer_ms(action, dated_from=box.dated_from, typing_from=box.typing_from,
+                                        arrived=arrived)
+        self._arrived = arrived
+        return clock.timing.at(action, round(at))
 
     def claim(self, member: Member, seat: int) -> None:
-        """``seat`` buzzes: it gets the floor after the grace if its buzz is the earliest."""
+        """``seat`` buzzes: its answer box opens, dated at its arrival less the sender's delay."""
         clock = self.clock
         if self.seats_of(member, seat) is None:
             member.send({"type": "refused", "seat": seat, "reason": "you do not hold that seat"})
@@ -346,25 +345,15 @@ class OnlineTable:
         if clock is None or not clock.is_open:
             member.send({"type": "refused", "seat": seat, "reason": "there is no clock running to buzz on"})
             return
-        if clock.claim is not None:
-            member.send({"type": "refused", "seat": seat,
-                         "reason": f"{self.seats[clock.claim.seat].name} is answering"})
+        if seat in clock.buzzed:
+            member.send({"type": "refused", "seat": seat, "reason": "you have buzzed for this category already"})
             return
         stamp = clock.stamp(member.round_trip)
-        reason = clock.timing.claim_refusal(self.state, seat, stamp)
+        reason = clock.timing.buzz_refusal(self.state, seat, stamp)
         if reason:
             member.send({"type": "refused", "seat": seat, "reason": reason})
             return
-        clock.request(seat, stamp)
-        self._poke()
-
-    def release(self, member: Member, seat: int) -> None:
-        """The seat with the floor is done answering."""
-        clock = self.clock
-        if clock is None or clock.claim is None or clock.claim.seat != self.seats_of(member, seat):
-            member.send({"type": "refused", "seat": seat, "reason": "you do not have the floor"})
-            return
-        clock.release()
+        clock.open_box(seat, stamp)
         self._broadcast_clock()
         self._poke()
 
@@ -383,19 +372,15 @@ class OnlineTable:
     def _after_change(self, action: Action | None, *, referee: bool = False) -> None:
         self.version += 1
         self.last_change = self.now()
-        if self.clock is not None:
-            if self.clock.sync(self.state):
+        clock = self.clock
+        if clock is not None:
+            if clock.sync(self.state) or not clock.is_open:
                 self.plans = {}
-            elif not self.clock.is_open:
-                self.plans = {}
-            claim = self.clock.claim
-            if claim is not None and action is not None and action.player == claim.seat:
-                if self.clock.timing.timed_ms(action) is not None:
-                    self.clock.answered()
-            if claim is not None and claim.seat not in self.state.current_players():
-                self.clock.release()
-            if action is not None and self.clock.timing.timed_ms(action) is not None:
+            if action is not None and clock.timing.timed_ms(action) is not None:
+                clock.answered(action.player, clock.timing.timed_ms(action), self._arrived)
                 self._reconsider()
+            for seat in [s for s in clock.boxes if s not in self.state.current_players()]:
+                del clock.boxes[seat]   # a seat that passed or has nothing left: its box closes
         self._cancel_undo("the table moved on")
         self._broadcast(action.to_json() if referee and action is not None else None)
         self._changed(save=True)
@@ -457,7 +442,7 @@ class OnlineTable:
         self._tell_all({"type": "undo-result", "done": True, "seat": request.seat,
                         "reason": f"{self.seats[request.seat].name}'s last move was taken back"})
         if self.clock is not None:
-            self.clock.key = None  # the window (if any) starts afresh
+            self.clock.restart()
         self.plans = {}
         self._after_change(None)
 
@@ -530,18 +515,16 @@ class OnlineTable:
         return await asyncio.to_thread(bot.choose, view, legal, self.bot_rng)
 
     async def _step_window(self) -> float | None:
-        """A timed window: grant buzzes, end the floor, release bots at their times, close at the deadline."""
+        """A timed window: close spent answer boxes, release bots at their times, close at the deadline."""
         clock = self.clock
         assert clock is not None
-        if clock.grant_due() is not None:
-            self._broadcast_clock()
-            return 0
-        if clock.claim is not None:
-            if clock.claim_expired():
-                clock.release()
+        for seat in clock.expired():
+            del clock.boxes[seat]
+            if seat in self.state.current_players():
+                self._apply(clock.timing.spent(seat))   # the buzz is spent: the seat passes
+            else:
                 self._broadcast_clock()
-                return 0
-            return clock.next_event_in()
+            return 0
         current = self.state.current_players()
         for seat in current:
             if self.controller(seat) == "bot" and seat not in self.plans:
@@ -561,7 +544,7 @@ class OnlineTable:
                 if fallback is not None:
                     self._apply(fallback)   # a plan the table overtook: the bot gives up instead
             return 0
-        if now_ms >= clock.deadline_ms and not clock.requests:
+        if now_ms >= clock.deadline_ms and not clock.boxes:
             await self._referee_move()
             return 0
         waits = [(at - now_ms) / 1000.0 / clock.scale for at, _ in self.plans.values()]

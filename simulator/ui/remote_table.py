@@ -43,12 +43,11 @@ class RemoteClock:
         d = self.data
         if d is None:
             return 0.0
-        if not d["running"]:
-            return float(d["ms"])
         return min(float(d["deadline_ms"]), d["ms"] + (time.monotonic() - self.received) * 1000.0 * d["scale"])
 
-    def claim(self) -> dict[str, Any] | None:
-        return self.data["claim"] if self.data else None
+    def boxes(self) -> dict[int, dict[str, Any]]:
+        """Open answer boxes by seat: the buzz (ms on the clock) and the seconds left."""
+        return {int(seat): box for seat, box in (self.data or {}).get("boxes", {}).items()}
 
 
 class MirrorState:
@@ -289,12 +288,9 @@ class RemoteTableScene(TableScene):
     def ask_file(self, purpose: str) -> None:
         self.notify("An online table is saved by its server after every move; rejoin with the code.")
 
-    def claim(self, seat: int) -> None:
-        """Buzz: ask the server for the floor in a timed window."""
+    def buzz(self, seat: int) -> None:
+        """Ask the server to open ``seat``'s answer box in a timed window."""
         self.client.send({"type": "claim", "seat": seat})
-
-    def release(self, seat: int) -> None:
-        self.client.send({"type": "release", "seat": seat})
 
     def leave(self) -> None:
         self.client.close()

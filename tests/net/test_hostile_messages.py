@@ -58,7 +58,7 @@ def hostile_messages(code: str, tokens: dict[str, str], turn: int, other: int, l
         ("consent to no request", json.dumps({"type": "consent", "request": 7, "agree": True})),
         ("host again", json.dumps({"type": "host", "game": "wham-bam", "players": 2, "seats": []})),
         ("hello again", json.dumps({"type": "hello", "code": code})),
-        ("release with no floor", json.dumps({"type": "release", "seat": turn})),
+        ("unknown type release", json.dumps({"type": "release", "seat": turn})),
         ("act field of wrong type", json.dumps({"type": "act", "seat": turn, "action": [good]})),
     ]
 

@@ -6,7 +6,8 @@ buzz times are exact."""
 from __future__ import annotations
 
 from simulator.games.wie_weet_wat.rules import Answer, ChooseCategory, DrawCategory
-from simulator.net.clock import GRACE_MS, MAX_COMPENSATION_MS
+from simulator.games.wie_weet_wat.realtime import TYPE_SECONDS, typing_ms
+from simulator.net.clock import MAX_COMPENSATION_MS
 from simulator.net.config import TableConfig
 from simulator.net.table import OnlineTable
 
@@ -56,36 +57,47 @@ def an_answer(table, seat: int, at_ms: int) -> dict:
     return {**answer.to_json(), "at_ms": at_ms}
 
 
-def test_the_earliest_buzz_gets_the_floor_after_each_players_delay_is_taken_off():
+def test_a_buzz_is_dated_at_its_arrival_less_the_senders_delay_and_nothing_stops_the_clock():
     table, clock, players, reader = window_table()
     bob, cleo = [s for s in range(3) if s != reader][:2]
     clock.t += 2.0
-    table.claim(players[bob], bob)               # arrives at 2000 ms; Bob's line: 10 ms one way
+    table.claim(players[bob], bob)               # arrives at 2000 ms
     clock.t += 0.05
-    table.claim(players[cleo], cleo)             # arrives at 2050 ms; Cleo's line: 150 ms, counted up to 100
-    assert table.clock.claim is None             # the grace: later buzzes may still be earlier
-    clock.t += GRACE_MS / 1000
-    assert table.clock.grant_due() is not None
-    claim = table.clock.claim
-    assert claim.seat == cleo and claim.at_ms == 2050 - MAX_COMPENSATION_MS
+    table.claim(players[cleo], cleo)             # arrives at 2050 ms on a slow line (150 ms, counted up to 100)
+    boxes = table.clock.boxes
+    assert round(boxes[bob].buzz_ms) == 2000 - players[bob].round_trip * 500
+    assert round(boxes[cleo].buzz_ms) == 2050 - MAX_COMPENSATION_MS     # Cleo buzzed first, and counts first
+    clock.t += 3.0
+    assert round(table.clock.ms()) == 5050        # both are typing; the clock runs on
+    table.claim(players[bob], bob)
+    assert "already" in players[bob].last("refused")["reason"]   # one buzz per category
 
 
-def test_the_clock_stands_still_while_a_player_has_the_floor_and_their_answer_counts_at_the_buzz():
+def test_an_answer_counts_at_the_buzz_plus_the_time_beyond_typing_it():
     table, clock, players, reader = window_table()
     seat = (reader + 1) % 3
-    other = (reader + 2) % 3
     clock.t += 4.0
     table.claim(players[seat], seat)
-    clock.t += GRACE_MS / 1000
-    table.clock.grant_due()
-    at_floor = table.clock.ms()
-    clock.t += 5.0                                # five seconds of typing
-    assert table.clock.ms() == at_floor
-    refused = table.act(players[other], other, an_answer(table, other, 0))
-    assert not refused and "is answering" in players[other].last("refused")["reason"]
-    assert table.act(players[seat], seat, an_answer(table, seat, 0))   # claims 0 ms: the server knows better
+    buzz = table.clock.boxes[seat].buzz_ms
+    answer = an_answer(table, seat, 0)            # claims 0 ms: the server knows better
+    allowed = typing_ms(answer["word"]) / 1000
+    clock.t += allowed + 1.5                      # typed, then dawdled 1.5 s
+    assert table.act(players[seat], seat, answer)
     given = table.state.view(None)["answers"][-1]
-    assert given["seat"] == seat and given["at_ms"] == table.clock.claim.at_ms == 4000 - players[seat].round_trip * 500
+    assert given["seat"] == seat and given["at_ms"] == round(buzz + 1500)
+
+
+def test_an_answer_box_that_runs_out_spends_the_buzz_and_the_seat_passes():
+    import asyncio
+
+    table, clock, players, reader = window_table()
+    seat = (reader + 1) % 3
+    clock.t += 1.0
+    table.claim(players[seat], seat)
+    clock.t += TYPE_SECONDS + 0.01
+    asyncio.run(asyncio.wait_for(table.step(), 5))
+    assert seat not in table.state.current_players()
+    assert seat not in table.clock.boxes
 
 
 def test_an_answer_without_a_buzz_counts_at_its_arrival_less_the_senders_delay():

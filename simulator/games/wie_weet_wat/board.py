@@ -133,38 +133,40 @@ def desk_buttons(v: dict[str, Any], aud: Audience, buzzed: int | None, buzz_labe
     if phase == "answer":
         if buzzed is not None:
             x = ENTRY.right + 14
-            out.append(Button(("answer",), pygame.Rect(x, row_y, 148, 40), "Answer (Enter)", True))
-            out.append(Button(("done",), pygame.Rect(x + 156, row_y, 76, 40), "Done"))
-            out.append(Button(("pass", buzzed), pygame.Rect(x + 240, row_y, 76, 40), "Pass"))
+            answered = any(a["seat"] == buzzed for a in v["answers"])
+            out.append(Button(("answer",), pygame.Rect(x, row_y, 148, 40), aud.say("Answer (Enter)"), True))
+            out.append(Button(("pass", buzzed), pygame.Rect(x + 156, row_y, 96, 40),
+                              aud.say("Done" if answered else "Pass")))
         elif aud.viewer in aud.humans and aud.viewer in v["current"] and not aud.several_humans:
             out.append(Button(("buzz", aud.viewer), pygame.Rect(DESK.centerx - 190, DESK.y + 8, 260, 52),
-                              f"BUZZ!   [{buzz_label}]", True))
+                              f"{aud.say('BUZZ!')}   [{buzz_label}]", True))
             out.append(Button(("pass", aud.viewer), pygame.Rect(DESK.centerx + 84, DESK.y + 8, 110, 52),
-                              "Pass"))
+                              aud.say("Pass")))
     elif phase == "vote" and not notice_up:
         voters = [s for s in v["current"] if s in aud.humans]
         if voters and not aud.several_humans:
             x = DESK.centerx - 130
-            out.append(Button(("vote", voters[0], True), pygame.Rect(x, DESK.y + 62, 126, 38), "Accept", True))
-            out.append(Button(("vote", voters[0], False), pygame.Rect(x + 134, DESK.y + 62, 126, 38), "Reject"))
+            out.append(Button(("vote", voters[0], True), pygame.Rect(x, DESK.y + 62, 126, 38), aud.say("Accept"), True))
+            out.append(Button(("vote", voters[0], False), pygame.Rect(x + 134, DESK.y + 62, 126, 38),
+                              aud.say("Reject")))
         elif voters:
             # one group per human voter: the name, then its two buttons
             width = (DESK.width - 20) // len(voters)
             for i, seat in enumerate(voters):
                 x = DESK.x + 10 + i * width + VOTE_NAME_WIDTH
                 half = min(150, (width - VOTE_NAME_WIDTH - 14) // 2)
-                yes, no = ("Accept", "Reject") if half >= 90 else ("Yes", "No")
+                yes, no = (aud.say("Accept"), aud.say("Reject")) if half >= 90 else (aud.say("Yes"), aud.say("No"))
                 out.append(Button(("vote", seat, True), pygame.Rect(x, DESK.y + 62, half, 38), yes, True))
                 out.append(Button(("vote", seat, False), pygame.Rect(x + half + 4, DESK.y + 62, half, 38), no))
     elif phase == "circle":
         seat = v["circle"]["order"][v["circle"]["turn"]]
         if seat in aud.humans:
             x = ENTRY.right + 14
-            out.append(Button(("say",), pygame.Rect(x, row_y, 148, 40), "Say it (Enter)", True))
-            out.append(Button(("giveup", seat), pygame.Rect(x + 156, row_y, 120, 40), "Give up"))
+            out.append(Button(("say",), pygame.Rect(x, row_y, 148, 40), aud.say("Say it (Enter)"), True))
+            out.append(Button(("giveup", seat), pygame.Rect(x + 156, row_y, 120, 40), aud.say("Give up")))
     elif phase == "draw" and may_draw:
         out.append(Button(("draw",), pygame.Rect(DESK.centerx - 150, DESK.y + 8, 300, 52),
-                          "Draw a category card", True))
+                          aud.say("Draw a category card"), True))
     return out
 
 

@@ -5,7 +5,9 @@ first card comes a reaction time after the category is read (normal distribution
 from ``[bots.<level>]`` in the scene), each extra card a little later; sometimes it
 finds no word, sometimes it says a wrong one (a word of the right letter from another
 category). It sheds as many cards as it can per answer, saves its Wie Weet Wat cards
-for counter-attacks, and takes cards from the player closest to winning.
+for counter-attacks, and takes cards from the player closest to winning. It votes on
+a word no list files under the category by the lists, the language's general word
+list and its level's judgement (:meth:`WieWeetWatBot.judges_right`).
 """
 from __future__ import annotations
 
@@ -14,10 +16,12 @@ from typing import Any, Callable, Sequence
 
 from simulator.engine import Action
 
+from .lexicon import Lexicon
 from .rules import (JOKER, Answer, BotLevel, ChooseCategory, ChooseVictim, CounterAttack, Pass, Say,
                     Vote, WieWeetWatGame)
 
 MIN_REACTION_MS = 400
+CLEARLY_OTHER_SHARE = 0.05   # a kind whose list holds fewer of this category's words than this rules it out
 
 
 class WieWeetWatBot:
@@ -168,10 +172,28 @@ class WieWeetWatBot:
 
     # -- the other decisions -----------------------------------------------------------
     def _vote(self, view: dict[str, Any]) -> Action:
-        """Reject a word the list files under other categories only; otherwise give the benefit of the doubt."""
+        return Vote(self.seat, self.judges_right(view["category_id"], view["vote"]["word"]))
+
+    def judges_right(self, category: str, word: str) -> bool:
+        """Would this bot accept ``word`` for ``category``? Never by coin: by the lists and its level.
+
+        Right if the lists accept it for the category. Wrong if the list names it as a wrong
+        answer, if it is no word of the language, or if it is clearly another category's (:func:`clearly_another_kind`). Otherwise the word is
+        plausible and the level judges: right if no list files it anywhere (the benefit of
+        the doubt), if its last part answers the category (gymschoen), or if a list that
+        files it shares at least ``vote_min_share`` of its words with this category.
+        """
         lex = self.game.lexicon
-        word = view["vote"]["word"]
-        return Vote(self.seat, not lex.knows_anywhere(word))
+        if lex.match(category, word) is not None:
+            return True
+        if lex.is_known_wrong(category, word) or not lex.is_word(word):
+            return False
+        filed = [d for d in lex.filed_under(word) if not lex.includes(d, category)]
+        if clearly_another_kind(lex, category, filed):
+            return False
+        if not filed or lex.head_matches(category, word):
+            return True
+        return max(lex.share(category, d) for d in filed) >= self.level.vote_min_share
 
     def _circle(self, view: dict[str, Any], rng: random.Random) -> Action:
         lex = self.game.lexicon
@@ -188,6 +210,19 @@ class WieWeetWatBot:
         safe = [a for a in targets if sizes[a.target] > 1] or targets
         wins = view["round_wins"]
         return min(safe, key=lambda a: (sizes[a.target], -wins[a.target]))
+
+
+def clearly_another_kind(lex: Lexicon, category: str, filed: Sequence[str]) -> bool:
+    """True if ``category`` is a kind and a list of another kind that shares almost nothing with it files the word.
+
+    "tafel" is furniture, and the furniture list holds no animals: so "tafel" is no animal.
+    Only kinds rule each other out; a property or a place ("iets ronds", "in de keuken")
+    cuts across them.
+    """
+    if not lex.is_kind(category):
+        return False
+    return any(lex.is_kind(d) and not lex.includes(category, d) and lex.share(category, d) < CLEARLY_OTHER_SHARE
+               for d in filed)
 
 
 def bot_level(level: str) -> Callable[[WieWeetWatGame, int], WieWeetWatBot]:

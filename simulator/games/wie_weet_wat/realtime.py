@@ -5,16 +5,19 @@ hand-off: drawing a category card, choosing one of its four categories (only the
 sees them) and picking a victim for Te veel keuze. Three phases run in real time through
 :meth:`RealTimeFlow.drive` and the table's narrow API:
 
-* **The answering window.** A clock runs from the moment the category is read. Each bot
-  is asked once for its answer when the window opens; the answer goes on the table when
-  the clock reaches its ``at_ms`` (a bot that gives up passes at a time set by its level).
-  When a card lands, bots that were going to pass are asked again, so they can
-  counter-attack it. At ``deadline_ms`` the referee closes the window.
-  A human **buzzes**: the clock stands still while they pick a card and type, for at most
-  :data:`BUZZ_SECONDS`, and the answer's ``at_ms`` is the moment of the buzz. Why the
-  buzz and not the Enter key: players who share one keyboard wait for each other, and
-  typing speed is not what the game measures ("je legt die letterkaart op tafel en noemt
-  meteen je antwoord"). Further cards in the same buzz count at that moment too.
+* **The answering window.** A clock runs from the moment the category is read, and
+  nothing stops it. Each bot is asked once for its answer when the window opens; the
+  answer goes on the table when the clock reaches its ``at_ms`` (a bot that gives up
+  passes at a time set by its level). When a card lands, bots that were going to pass
+  are asked again, so they can counter-attack it. At ``deadline_ms`` the referee closes
+  the window, once the answer box that is open (if any) has closed.
+  A human **buzzes** once per category: the answer box opens (for the next buzzer when
+  the one typing is done: one keyboard) and stays open :data:`TYPE_SECONDS`, and
+  :data:`MORE_SECONDS` after each answer for another card of the letter. An answer counts
+  at the buzz plus the time the player took beyond typing the word (:func:`typing_ms`):
+  typing speed and waiting for the keyboard are not what the game measures ("je legt
+  die letterkaart op tafel en noemt meteen je antwoord"), thinking after the buzz is.
+  When the box closes the buzz is spent: the seat passes.
 * **The vote** on a word the word list does not know: humans click Accept or Reject,
   bots vote one by one.
 * **The Vicieuze cirkel**: one seat at a time; a human types, a bot speaks after a pause.
@@ -31,13 +34,21 @@ from typing import TYPE_CHECKING, Any
 from simulator.engine import Action
 
 from .rules import Answer, BotLevel, CounterAttack, Pass, Say, WieWeetWatGame
-from .timing import BUZZ_SECONDS, MORE_SECONDS, pass_due_ms
 
 if TYPE_CHECKING:
     from .words import Audience, Notice, TableWords
 
+TYPE_SECONDS = 8.0       # the answer box stays open this long after a buzz (the clock runs on)
+MORE_SECONDS = 5.0       # and this long after each answer, for another card of the letter
+TYPE_BASE_MS = 1000      # what typing a word is allowed to take: a second to start ...
+TYPE_LETTER_MS = 250     # ... and a quarter of a second a letter (a slow typist's 4 letters a second)
 BOT_PACE = 0.9           # seconds between bot votes and bot words in the Vicieuze cirkel
 TOAST_SECONDS = 3.0
+
+
+def typing_ms(word: str) -> int:
+    """The time typing ``word`` may take without counting against the answer."""
+    return TYPE_BASE_MS + TYPE_LETTER_MS * len(word.strip())
 
 
 class RealTimeFlow:
@@ -63,10 +74,13 @@ class RealTimeFlow:
         self.window_live = False
         self.clock_ms = 0.0
         self.scheduled: dict[int, tuple[int, Action]] = {}
-        self.buzzed: int | None = None
-        self.buzz_ms = 0
-        self.buzz_left = 0.0
-        self.answered_in_buzz = False
+        self.buzzed: int | None = None        # the seat whose answer box is open
+        self.buzz_ms = 0                       # its buzz, on the window's clock
+        self.buzz_left = 0.0                   # seconds the box stays open
+        self.dated_from_ms = 0                 # the next answer counts from here ...
+        self.typing_from_ms = 0.0              # ... plus the time since here beyond typing it
+        self.buzz_queue: list[tuple[int, int]] = []   # (seat, buzz ms) waiting for the keyboard
+        self.buzzes_used: set[int] = set()     # one buzz per seat per category
         self.answers_seen = 0
         # what input asked for, carried out by drive() through the table
         self.pending: list[Action] = []
@@ -74,10 +88,9 @@ class RealTimeFlow:
         # votes and the circle
         self.turn_key: Any = None
         self.pace = 0.0
-        # online (the table has a server's clock): buzzes go to the server, which owns the clock
+        # online (the table has a server's clock): the server dates buzzes and answers, moves the bots
         self.online = False
-        self.claims: list[int] = []
-        self.releases: list[int] = []
+        self.buzz_requests: list[int] = []
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -122,11 +135,12 @@ class RealTimeFlow:
                 self._clear_entry()
                 self.selected = self.target = None
                 self.buzz_left = MORE_SECONDS
-                self.answered_in_buzz = True
-                if action.player not in table.current_players() and not self.online:
+                self.dated_from_ms = action.at_ms
+                self.typing_from_ms = self.clock_ms
+                if action.player not in table.current_players():
                     self._unbuzz()
                 self._reconsider(table)
-            elif accepted and isinstance(action, Pass) and self.buzzed == action.player and not self.online:
+            elif accepted and isinstance(action, Pass) and self.buzzed == action.player:
                 self._unbuzz()
             elif accepted and isinstance(action, Say):
                 self._clear_entry()
@@ -134,46 +148,54 @@ class RealTimeFlow:
             seat = self.show_requests.pop(0)
             if seat != self.viewer:
                 table.show(seat)
-        while self.claims:
-            table.claim(self.claims.pop(0))
-        while self.releases:
-            table.release(self.releases.pop(0))
+        while self.buzz_requests:
+            table.buzz(self.buzz_requests.pop(0))
 
     # -- online: the server's clock ----------------------------------------------------------------
     def _follow_window(self, table: Any) -> None:
-        """Show the server's clock; whoever it gives the floor to here gets the answer box."""
+        """Show the server's clock; an answer box the server opened for a seat here opens here."""
         if not self.window_live:
             self._open_window(table)
         self.clock_ms = table.clock.ms()
-        claim = table.clock.claim()
-        holder = claim["seat"] if claim and claim["seat"] in self.humans else None
-        if holder is not None and self.buzzed != holder:
-            self.buzzed = holder
-            self.buzz_ms = claim["at_ms"]
-            self.answered_in_buzz = False
-            self.selected = self.target = None
-            self.show_requests.append(holder)
-            self._layout()
-        elif holder is None and self.buzzed is not None:
-            self._unbuzz(by_server=True)
+        boxes = {seat: box for seat, box in table.clock.boxes().items() if seat in self.humans}
+        if self.buzzed is not None and self.buzzed not in boxes:
+            self._unbuzz()
+        if self.buzzed is None and boxes:
+            seat, box = min(boxes.items(), key=lambda item: item[1]["buzz_ms"])
+            self._open_box(seat, box["buzz_ms"])
+
+    def answer_ms(self, word: str, seat: int) -> int:
+        """When the word typed now counts: from the buzz (or the last answer), plus any time beyond typing it."""
+        beyond = max(0.0, self.clock_ms - self.typing_from_ms - typing_ms(word))
+        mine = [a["at_ms"] for a in self.view["answers"] if a["seat"] == seat]
+        return int(max([self.dated_from_ms + beyond, *mine]))
 
     # -- the answering window ----------------------------------------------------------------------
     def _drive_window(self, dt: float, table: Any) -> None:
         if not self.window_live:
             self._open_window(table)
+        self.clock_ms += dt * 1000  # nothing holds the clock still
         if self.buzzed is not None:
             self.buzz_left -= dt
-            if self.buzzed in table.current_players() and self.buzz_left > 0:
-                return  # the clock stands still while a human answers
-            if self.buzz_left <= 0 and not self.answered_in_buzz:
-                self.toasts.append([self.words.time_up(self.buzzed), TOAST_SECONDS])
-            self._unbuzz()
-            self._carry_out(table)
-        deadline = self.view["deadline_ms"]
-        self.clock_ms = min(float(deadline), self.clock_ms + dt * 1000)
+            if self.buzz_left <= 0 or self.buzzed not in table.current_players():
+                self._spend_buzz(table)
+        if self.buzzed is None and self.buzz_queue:
+            self._open_box(*self.buzz_queue.pop(0))
         self._release_bots(table)
-        if self.view.get("phase") == "answer" and self.clock_ms >= deadline and self.buzzed is None:
+        deadline = self.view["deadline_ms"]
+        if (self.view.get("phase") == "answer" and self.clock_ms >= deadline and self.buzzed is None
+                and not self.buzz_queue):
             table.submit(table.referee_choice())
+
+    def _spend_buzz(self, table: Any) -> None:
+        """The answer box closes: a seat that is still in the window passes (one buzz per category)."""
+        seat = self.buzzed
+        if seat in table.current_players():
+            if not any(a["seat"] == seat for a in self.view["answers"]):
+                self.toasts.append([self.words.time_up(seat), TOAST_SECONDS])
+            self.pending.append(Pass(seat))
+        self._unbuzz()
+        self._carry_out(table)
 
     def _open_window(self, table: Any) -> None:
         v = self.view
@@ -181,6 +203,8 @@ class RealTimeFlow:
         self.clock_ms = float(max((a["at_ms"] for a in v["answers"]), default=0))
         self.scheduled = {}
         self.buzzed = None
+        self.buzz_queue = []
+        self.buzzes_used = set()
         self.selected = self.target = None
         self.notices.clear()
         self.answers_seen = len(v["answers"])
@@ -196,9 +220,12 @@ class RealTimeFlow:
         if isinstance(action, (Answer, CounterAttack)):
             at = action.at_ms
         else:
+            level = self._level(seat)
             answered = any(a["seat"] == seat for a in self.view["answers"])
-            at = pass_due_ms(self._level(seat), answered=answered, clock_ms=self.clock_ms,
-                             deadline_ms=self.view["deadline_ms"])
+            # a bot gives up when it would almost surely have found a word by now
+            at = self.clock_ms + level.extra_card_ms if answered else \
+                max(self.clock_ms, level.reaction_mean_ms + 3 * level.reaction_sd_ms)
+            at = min(at, self.view["deadline_ms"])
         self.scheduled[seat] = (int(at), action)
 
     def _release_bots(self, table: Any) -> None:
@@ -265,31 +292,37 @@ class RealTimeFlow:
 
     # -- buzzing -----------------------------------------------------------------------------------
     def buzz(self, seat: int) -> bool:
-        """``seat`` buzzes: the clock stops and their answer box opens. False (with the reason shown) if not now."""
+        """``seat`` buzzes: its answer box opens now, or when the one typing is done. False (reason shown) if not."""
         v = self.view
-        if v.get("phase") != "answer" or seat not in self.humans or self.buzzed is not None:
+        if v.get("phase") != "answer" or seat not in self.humans or seat == self.buzzed:
             return False
-        reason = self.words.buzz_refusal(v, seat, self.audience, self.clock_ms)
+        reason = self.words.buzz_refusal(v, seat, self.audience, self.clock_ms, seat in self.buzzes_used)
         if reason:
             self.refusal = (reason, 3.0)
             return False
+        self.buzzes_used.add(seat)
         if self.online:
-            self.claims.append(seat)  # the server gives the floor to the earliest buzz
-            return False
+            self.buzz_requests.append(seat)  # the server dates the buzz and opens the box
+            return True
+        if self.buzzed is not None:
+            self.buzz_queue.append((seat, int(self.clock_ms)))
+            self.toasts.append([self.words.buzz_queued(seat, self.buzzed), TOAST_SECONDS])
+            return True
+        self._open_box(seat, int(self.clock_ms))
+        return True
+
+    def _open_box(self, seat: int, buzz_ms: int) -> None:
         self.buzzed = seat
-        self.buzz_ms = int(self.clock_ms)
-        self.buzz_left = BUZZ_SECONDS
-        self.answered_in_buzz = False
+        self.buzz_ms = buzz_ms
+        self.dated_from_ms = buzz_ms
+        self.typing_from_ms = self.clock_ms
+        self.buzz_left = TYPE_SECONDS
         self.selected = self.target = None
         self.show_requests.append(seat)
         self._layout()
-        return True
 
-    def _unbuzz(self, *, by_server: bool = False) -> None:
+    def _unbuzz(self) -> None:
         if self.buzzed is None:
-            return
-        if self.online and not by_server:
-            self.releases.append(self.buzzed)  # online the server ends the floor and says so
             return
         self.buzzed = None
         self.selected = self.target = None
@@ -302,6 +335,7 @@ class RealTimeFlow:
         self.window_live = False
         self.scheduled = {}
         self.buzzed = None
+        self.buzz_queue = []
         self.selected = self.target = None
         if self.several_humans and self.viewer is not None and self.view.get("phase") in ("vote", "circle"):
             self.show_requests.append(None)

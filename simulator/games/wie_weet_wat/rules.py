@@ -28,7 +28,7 @@ from typing import Any
 from simulator.engine import REFEREE, Action, ActionCodec, Game, IllegalAction, Scene, State
 from simulator.engine.scene import SCENES_DIR
 
-from .lexicon import Lexicon, is_well_formed, load_lexicon
+from .lexicon import Lexicon, LexiconRules, is_well_formed, load_lexicon
 
 JOKER = "*"
 ACTION_KINDS = ("grote_kans", "vicieuze_cirkel", "rotonde", "verkiezingspartij",
@@ -128,6 +128,7 @@ class BotLevel:
     extra_card_ms: int
     miss_rate: float
     wrong_rate: float
+    vote_min_share: float
 
 
 class WieWeetWatGame(Game):
@@ -191,8 +192,9 @@ class WieWeetWatGame(Game):
         if self.letter_count < players * self.hand_size:
             raise letters.error(lang, f"holds {self.letter_count} cards, too few to deal {players} hands")
 
-        lex_path = SCENES_DIR / self.scene.table("lexicon").get(lang, str)
-        self.lexicon: Lexicon = load_lexicon(Path(lex_path), lang)
+        lex_table = self.scene.table("lexicon")
+        lex_path = SCENES_DIR / lex_table.get(lang, str)
+        self.lexicon: Lexicon = load_lexicon(Path(lex_path), lang, lexicon_rules(lex_table, lang))
         missing = [c for c in self.category_label if c not in self.lexicon.categories]
         if missing:
             raise self.scene.error("lexicon", f"{lex_path} has no words for {', '.join(missing[:5])}")
@@ -214,7 +216,8 @@ class WieWeetWatGame(Game):
             self.bot_levels[level] = BotLevel(
                 b.get("reaction_mean_ms", int, minimum=0), b.get("reaction_sd_ms", int, minimum=0),
                 b.get("extra_card_ms", int, minimum=0), b.get("miss_rate", float, minimum=0, maximum=1),
-                b.get("wrong_rate", float, minimum=0, maximum=1))
+                b.get("wrong_rate", float, minimum=0, maximum=1),
+                b.get("vote_min_share", float, minimum=0, maximum=1))
 
         self.lexicon_is_final: bool = self.options["lexicon_is_final"]
         self.vote_tie_accepts = self.options["vote_tie"] == "accept"
@@ -254,6 +257,21 @@ class WieWeetWatGame(Game):
 
     def make_referee(self) -> WieWeetWatReferee:
         return WieWeetWatReferee(self)
+
+
+def lexicon_rules(table: Scene, language: str) -> LexiconRules:
+    """The scene's ``[lexicon.*]`` data for one edition: inclusions, kinds, irregular plurals."""
+    includes = table.table("includes")
+    pairs = []
+    for category in includes.keys():
+        parts = includes.get(category, list)
+        if not all(isinstance(p, str) for p in parts):
+            raise includes.error(category, f"expected a list of category ids, got {parts!r}")
+        pairs.append((category, tuple(parts)))
+    kinds = table.table("kinds").get("ids", list)
+    irregular = table.table("irregular").table(language)
+    return LexiconRules(tuple(pairs), frozenset(kinds),
+                        tuple((plural, irregular.get(plural, str)) for plural in irregular.keys()))
 
 
 class WieWeetWatReferee:

@@ -20,9 +20,9 @@ from simulator.ui.theme import DANGER, GOLD, GOOD, HIGHLIGHT, TEXT, TEXT_DIM, fo
 from .board import (ACTION_CARD, BANNER, CAT_PILE, CENTRE, CHOICE, DESK, DISCARD, LETTER_PILE, PILE, PLATE_H,
                     TILE_CARD, TILES, TIMER, VOTE_NAME_WIDTH, Button, Tile)
 from .faces import CREAM, NAVY, TEAL, CardFaces
-from .realtime import BUZZ_SECONDS
+from .realtime import TYPE_SECONDS
 from .rules import ChooseVictim, DrawCategory, WieWeetWatGame
-from .words import Audience, Notice, TableWords, cards, seconds
+from .words import Audience, Notice, TableWords
 
 PANEL = (16, 20, 26)
 ACTING = (60, 56, 20)
@@ -71,6 +71,7 @@ class TableScenery:
     buzzed: int | None
     buzz_ms: int
     buzz_left: float
+    buzzes_used: set[int]
     selected: int | None
     target: int | None
     mouse: tuple[int, int]
@@ -83,9 +84,10 @@ class TableScenery:
     # -- piles and name plates ---------------------------------------------------------------------
     def _draw_piles(self, surface: pygame.Surface) -> None:
         v = self.view
-        for pos, label, count in ((CAT_PILE, "Categories", v["category_pile_size"]),
-                                  (LETTER_PILE, "Letters", v["letter_pile_size"]),
-                                  (DISCARD, "Discards", None)):
+        say = self.words.say
+        for pos, label, count in ((CAT_PILE, say("Categories"), v["category_pile_size"]),
+                                  (LETTER_PILE, say("Letters"), v["letter_pile_size"]),
+                                  (DISCARD, say("Discards"), None)):
             rect = pygame.Rect(0, 0, PILE[0] + 10, PILE[1] + 10)
             rect.center = pos
             pygame.draw.rect(surface, (24, 78, 54), rect, border_radius=12)
@@ -95,7 +97,7 @@ class TableScenery:
         if v["phase"] == "draw" and any(isinstance(a, DrawCategory) for a in self.legal):
             ring = glow(PILE, HIGHLIGHT)
             surface.blit(ring, ring.get_rect(center=(CAT_PILE[0] - 3, CAT_PILE[1] - 4)))
-            text(surface, "click to draw", (CAT_PILE[0], CAT_PILE[1] - PILE[1] // 2 - 24), size=14, bold=True,
+            text(surface, say("click to draw"), (CAT_PILE[0], CAT_PILE[1] - PILE[1] // 2 - 24), size=14, bold=True,
                  colour=HIGHLIGHT, anchor="midtop")
 
     def _draw_plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
@@ -107,7 +109,7 @@ class TableScenery:
         # badges on the name row, right: the reader, the buzzer key
         badges = []
         if seat == v["reader"] and v["phase"] != "over":
-            badges.append(("READS", TEAL))
+            badges.append((self.words.say("READS"), TEAL))
         key = self.key_label(seat)
         if key and v["phase"] == "answer" and seat in v["current"] and self.buzzed is None:
             badges.append((key, (176, 120, 16)))
@@ -126,7 +128,7 @@ class TableScenery:
             back = pygame.Rect(x + i * 5, y + 33, 12, 18)
             pygame.draw.rect(surface, NAVY, back, border_radius=2)
             pygame.draw.rect(surface, CREAM, back, width=1, border_radius=2)
-        text(surface, cards(count), (x + min(count, 10) * 5 + 14, y + 33), size=15)
+        text(surface, self.words.cards(count), (x + min(count, 10) * 5 + 14, y + 33), size=15)
         stars = v["rounds_to_win"]
         for i in range(stars):
             won = i < v["round_wins"][seat]
@@ -138,7 +140,7 @@ class TableScenery:
             pos = (x, y + 86) if tall else (x + stars * 20 + 4, y + 64)
             room = rect.width - 20 - (0 if tall else stars * 20 + 4)
             text(surface, fit(status, room, 14), pos, size=14,
-                 colour=HIGHLIGHT if status in ("buzz!", "answering…") else TEXT_DIM)
+                 colour=HIGHLIGHT if status in (self.words.say("buzz!"), self.words.say("answering…")) else TEXT_DIM)
 
     def _is_victim_choice(self, seat: int) -> bool:
         return self.view["phase"] == "victim" and any(
@@ -149,14 +151,15 @@ class TableScenery:
         v = self.view
         reader = v["reader"]
         circle = v["phase"] == "circle-choose"
+        say = self.words.say
         if self.rows and self.viewer == reader:
             panel(surface, CHOICE, colour=TEAL, alpha=250, radius=16, border=CREAM)
-            head = "Vicieuze cirkel: choose the category for the circle" if circle else \
-                "Choose the category you read out"
+            head = say("Vicieuze cirkel: choose the category for the circle") if circle else \
+                say("Choose the category you read out")
             if v["playoff"]:
-                head = "Play-off: choose another category"
+                head = say("Play-off: choose another category")
             text(surface, head, (CHOICE.centerx, CHOICE.y + 16), size=20, bold=True, anchor="midtop")
-            text(surface, "Only you see this card", (CHOICE.centerx, CHOICE.y + 40), size=13, colour=CREAM,
+            text(surface, say("Only you see this card"), (CHOICE.centerx, CHOICE.y + 40), size=13, colour=CREAM,
                  anchor="midtop")
             for index, rect in self.rows:
                 used = index in v["used_indices"]
@@ -169,28 +172,35 @@ class TableScenery:
                 text(surface, fit(label, rect.width - 70, 22, True), (rect.x + 52, rect.centery), size=22,
                      bold=True, colour=colour, anchor="midleft")
                 if used:
-                    text(surface, "read already", (rect.right - 12, rect.centery), size=13, colour=(120, 120, 120),
+                    text(surface, say("read already"), (rect.right - 12, rect.centery), size=13, colour=(120, 120, 120),
                          anchor="midright")
             return
         back = card_back((200, 134), "Categorie", fill=TEAL)
         surface.blit(back, back.get_rect(center=(CHOICE.centerx, CHOICE.centery - 20)))
-        what = "for the Vicieuze cirkel" if circle else "to read out"
-        text(surface, f"{self.audience.subject(reader, 'are', 'is')} choosing one of four categories {what}…",
+        if circle:
+            line = self.audience.sentence(reader, "You are choosing one of four categories for the Vicieuze cirkel…",
+                                          "{name} is choosing one of four categories for the Vicieuze cirkel…")
+        else:
+            line = self.audience.sentence(reader, "You are choosing one of four categories to read out…",
+                                          "{name} is choosing one of four categories to read out…")
+        text(surface, line,
              (CHOICE.centerx, CHOICE.centery + 70), size=19, bold=True, anchor="midtop", shadow=True)
 
     def _draw_reader_prompt(self, surface: pygame.Surface) -> None:
         v = self.view
         reader = v["reader"]
+        say = self.words.say
         if v["phase"] == "victim":
             title = "Te veel keuze"
-            line = "Click the player you take a letter card from." if self.viewer == reader else \
-                f"{self.names[reader]} chooses whom to take a letter card from…"
+            line = say("Click the player you take a letter card from.") if self.viewer == reader else \
+                say("{name} chooses whom to take a letter card from…", name=self.names[reader])
         else:
-            title = f"{self.audience.subject(reader, 'read', 'reads')} next"
-            line = "Draw a category card: click the pile or the button below." if any(
-                isinstance(a, DrawCategory) for a in self.legal) else f"{self.names[reader]} draws a category card…"
+            title = self.audience.sentence(reader, "You read next", "{name} reads next")
+            line = say("Draw a category card: click the pile or the button below.") if any(
+                isinstance(a, DrawCategory) for a in self.legal) else \
+                say("{name} draws a category card…", name=self.names[reader])
             if v["playoff"]:
-                line = "Play-off: a new category card for " + " and ".join(self.names[s] for s in v["playoff"])
+                line = say("Play-off: a new category card for {names}", names=self.words.names_and(v["playoff"]))
         text(surface, title, (CENTRE.centerx, CENTRE.y + 90), size=34, bold=True, anchor="midtop", shadow=True)
         text(surface, line, (CENTRE.centerx, CENTRE.y + 142), size=19, anchor="midtop", shadow=True)
 
@@ -209,13 +219,15 @@ class TableScenery:
             size -= 2
         text(surface, category, (BANNER.centerx, BANNER.y + 50), size=size, bold=True, colour=HIGHLIGHT,
              anchor="center", shadow=True)
-        note = f"read by {self.audience.you_or_name(v['reader'])}"
+        say = self.words.say
+        note = self.audience.sentence(v["reader"], "read by you", "read by {name}")
         if v["playoff"]:
-            note = "PLAY-OFF: " + " vs ".join(self.names[s] for s in v["playoff"]) + " · answer with the held cards"
+            note = say("PLAY-OFF: {names} · answer with the held cards",
+                       names=" vs ".join(self.names[s] for s in v["playoff"]))
         elif v["grote_kans"] and v["phase"] == "answer":
-            note = "Grote Kans: the winner may also shed 2 cards of other letters within 10 s"
+            note = say("Grote Kans: the winner may also shed 2 cards of other letters within 10 s")
         elif v["phase"] == "circle":
-            note = "any first letter · a repeat, a wrong word or giving up costs a penalty card"
+            note = say("any first letter · a repeat, a wrong word or giving up costs a penalty card")
         text(surface, note, (BANNER.centerx, BANNER.bottom - 10), size=14, colour=TEXT_DIM, anchor="midbottom")
 
     def _draw_timer(self, surface: pygame.Surface) -> None:
@@ -232,9 +244,8 @@ class TableScenery:
             rect.center = TIMER
             pygame.draw.arc(surface, colour, rect, math.pi / 2, math.pi / 2 + 2 * math.pi * share, width=8)
         text(surface, str(math.ceil(left_ms / 1000)), TIMER, size=34, bold=True, colour=colour, anchor="center")
-        label = "stopped" if self.buzzed is not None else "seconds"
-        text(surface, label, (TIMER[0], TIMER[1] + r + 10), size=14, colour=HIGHLIGHT if self.buzzed is not None
-             else TEXT_DIM, anchor="midtop")
+        text(surface, self.words.say("seconds"), (TIMER[0], TIMER[1] + r + 10), size=14, colour=TEXT_DIM,
+             anchor="midtop")
 
     def _draw_tile_panels(self, surface: pygame.Surface) -> None:
         v = self.view
@@ -247,12 +258,13 @@ class TableScenery:
                 border = HIGHLIGHT
             panel(surface, tile.rect, colour=(14, 18, 24), alpha=205, radius=10, border=border)
         if not self.tiles and v["phase"] == "answer":
-            text(surface, "Answers appear here as they are given, with their time.", TILES.center, size=16,
+            text(surface, self.words.say("Answers appear here as they are given, with their time."), TILES.center, size=16,
                  colour=TEXT_DIM, anchor="center")
 
     def _draw_card_marks(self, surface: pygame.Surface) -> None:
         """Text on the tiles, and rings on the selected card and on cards that may be clicked."""
         v = self.view
+        say = self.words.say
         for tile in self.tiles:
             card_w = (tile.rect.height - 14) * TILE_CARD[0] // TILE_CARD[1]
             x = tile.rect.x + card_w + 16
@@ -261,22 +273,22 @@ class TableScenery:
             if tile.held:
                 text(surface, fit(self.names[tile.seat], width, big, True), (x, tile.rect.y + 8), size=big,
                      bold=True)
-                text(surface, fit(f"play-off: {tile.letter}", width, 13), (x, tile.rect.y + 30),
+                text(surface, fit(say("play-off: {letter}", letter=tile.letter), width, 13), (x, tile.rect.y + 30),
                      size=13, colour=TEXT_DIM)
                 continue
             while big > 12 and font(big, True).size(tile.word)[0] > width:
                 big -= 1  # a long word gets a smaller letter before it gets cut
             text(surface, fit(tile.word, width, big, True), (x, tile.rect.y + 6), size=big, bold=True,
                  colour=HIGHLIGHT)
-            who = f"{self.names[tile.seat]} · {seconds(tile.at_ms)}"
+            who = f"{self.names[tile.seat]} · {self.words.seconds(tile.at_ms)}"
             text(surface, fit(who, width, 13), (x, tile.rect.y + 8 + big), size=13)
             note = ""
             if tile.target >= 0:
-                note = f"attacks {self.names[tile.target]}"
+                note = say("attacks {name}", name=self.names[tile.target])
             elif tile.bonus:
-                note = "Grote Kans card"
+                note = say("Grote Kans card")
             elif self.target == tile.seat and tile.first:
-                note = "your target"
+                note = say("your target")
             if note and tile.rect.height >= 60:
                 text(surface, fit(note, width, 13), (x, tile.rect.y + 28 + big), size=13,
                      colour=DANGER if tile.target >= 0 or self.target == tile.seat else GOLD)
@@ -319,14 +331,13 @@ class TableScenery:
         if self.buzzed is not None:
             seat = self.buzzed
             panel(surface, DESK, colour=(30, 34, 44), alpha=240, radius=14, border=GOLD)
-            who = "Your" if not self.several_humans else f"{self.names[seat]}, your"
-            text(surface, fit(f"{who} word for ‘{category}’", 340, 17, True), (DESK.x + 16, DESK.y + 9),
-                 size=17, bold=True, colour=GOLD)
-            text(surface, f"counts at {seconds(self.buzz_ms)}", (DESK.right - 190, DESK.y + 10), size=14,
-                 colour=TEXT, anchor="topright")
+            title = self.words.desk_title(seat, category, self.several_humans)
+            text(surface, fit(title, 340, 17, True), (DESK.x + 16, DESK.y + 9), size=17, bold=True, colour=GOLD)
+            text(surface, self.words.say("buzzed at {time}", time=self.words.seconds(self.buzz_ms)),
+                 (DESK.right - 190, DESK.y + 10), size=14, colour=TEXT, anchor="topright")
             bar = pygame.Rect(DESK.right - 176, DESK.y + 14, 160, 10)
             pygame.draw.rect(surface, (60, 64, 74), bar, border_radius=5)
-            share = max(0.0, self.buzz_left / BUZZ_SECONDS)
+            share = max(0.0, min(1.0, self.buzz_left / TYPE_SECONDS))
             pygame.draw.rect(surface, GOLD if share > 0.3 else DANGER,
                              pygame.Rect(bar.x, bar.y, int(bar.width * share), bar.height), border_radius=5)
             hint = self.words.desk_hint(v, seat, self.selected, self.target)
@@ -334,34 +345,36 @@ class TableScenery:
             return
         home = self.viewer
         if home in self.humans and not self.several_humans:
-            text(surface, self.words.waiting_hint(v, home), (DESK.centerx, DESK.y + 68), size=15, colour=TEXT_DIM,
+            text(surface, self.words.waiting_hint(v, home, home in self.buzzes_used), (DESK.centerx, DESK.y + 68), size=15, colour=TEXT_DIM,
                  anchor="midtop", shadow=True)
             return
         up = [s for s in v["current"] if s in self.humans]
         if up:
             panel(surface, DESK.inflate(-120, -40), alpha=180, radius=12)
-            line = "Buzz:   " + "    ".join(f"{self.names[s]} [{self.key_label(s)}]" for s in up)
+            line = self.words.say("Buzz:") + "   " + "    ".join(f"{self.names[s]} [{self.key_label(s)}]" for s in up)
             text(surface, fit(line, DESK.width - 150, 20, True), (DESK.centerx, DESK.centery - 8), size=20,
                  bold=True, colour=GOLD, anchor="center")
-            text(surface, "press your key or click your name · the clock stops while you answer",
+            text(surface, self.words.say("press your key or click your name · once per category · the clock runs on"),
                  (DESK.centerx, DESK.centery + 16), size=14, colour=TEXT_DIM, anchor="center")
 
     def _draw_vote_desk(self, surface: pygame.Surface) -> None:
         v = self.view
         vote = v["vote"]
         panel(surface, DESK, colour=(30, 34, 44), alpha=240, radius=14, border=HIGHLIGHT)
-        question = f"Is ‘{vote['word']}’ {v['category'] or 'right'}?"
+        say = self.words.say
+        question = say("Is ‘{word}’ {category}?", word=vote["word"], category=v["category"] or say("right"))
         text(surface, fit(question, DESK.width - 30, 22, True), (DESK.centerx, DESK.y + 8), size=22, bold=True,
              colour=HIGHLIGHT, anchor="midtop")
-        said = f"{self.audience.you_or_name(vote['seat'])} said it; the word list does not know it. " \
-               f"{vote['votes_cast']} of {len(vote['voters'])} have voted."
+        said = self.audience.sentence(vote["seat"], "You said it; the word list does not know it.",
+                                      "{name} said it; the word list does not know it.") + " " + \
+            say("{cast} of {voters} have voted.", cast=vote["votes_cast"], voters=len(vote["voters"]))
         text(surface, fit(said, DESK.width - 30, 14), (DESK.centerx, DESK.y + 38), size=14, colour=TEXT,
              anchor="midtop")
         voters = [s for s in v["current"] if s in self.humans]
         if not voters:
             mine = vote.get("my_vote")
-            line = "Waiting for the others to vote…" if mine is None else \
-                f"You voted {'Accept' if mine else 'Reject'}; waiting for the others…"
+            line = say("Waiting for the others to vote…") if mine is None else \
+                say("You voted {vote}; waiting for the others…", vote=say("Accept") if mine else say("Reject"))
             text(surface, line, (DESK.centerx, DESK.y + 72), size=16, colour=TEXT_DIM, anchor="midtop")
         elif self.several_humans:
             width = (DESK.width - 20) // len(voters)
@@ -375,13 +388,17 @@ class TableScenery:
         seat = v["circle"]["order"][v["circle"]["turn"]]
         if seat in self.humans:
             panel(surface, DESK, colour=(30, 34, 44), alpha=240, radius=14, border=GOLD)
-            who = "Your" if not self.several_humans else f"{self.names[seat]}, your"
-            text(surface, f"{who} turn: name {v['category']} (any letter, not said yet)", (DESK.x + 16, DESK.y + 9),
-                 size=17, bold=True, colour=GOLD)
-            text(surface, "Enter says it · Give up draws a penalty card and ends the circle",
+            say = self.words.say
+            if self.several_humans:
+                title = say("{name}, your turn: name {category} (any letter, not said yet)", name=self.names[seat],
+                            category=v["category"])
+            else:
+                title = say("Your turn: name {category} (any letter, not said yet)", category=v["category"])
+            text(surface, title, (DESK.x + 16, DESK.y + 9), size=17, bold=True, colour=GOLD)
+            text(surface, say("Enter says it · Give up draws a penalty card and ends the circle"),
                  (DESK.x + 16, DESK.bottom - 24), size=14, colour=TEXT_DIM)
         else:
-            text(surface, f"{self.names[seat]} is thinking…", (DESK.centerx, DESK.centery), size=20, bold=True,
+            text(surface, self.words.say("{name} is thinking…", name=self.names[seat]), (DESK.centerx, DESK.centery), size=20, bold=True,
                  colour=TEXT_DIM, anchor="center")
 
     def _draw_circle_words(self, surface: pygame.Surface) -> None:
@@ -389,12 +406,12 @@ class TableScenery:
         circle = v["circle"]
         panel(surface, TILES, colour=(14, 18, 24), alpha=190, radius=12)
         order = " · ".join(self.names[s] for s in circle["order"])
-        text(surface, fit(f"Order: {order}", TILES.width - 24, 14), (TILES.x + 12, TILES.y + 8), size=14,
+        text(surface, fit(self.words.say("Order: {order}", order=order), TILES.width - 24, 14), (TILES.x + 12, TILES.y + 8), size=14,
              colour=TEXT_DIM)
         x, y = TILES.x + 12, TILES.y + 34
         words = circle["words"]
         if not words:
-            text(surface, "Nothing said yet: the reader starts.", (x, y), size=16, colour=TEXT_DIM)
+            text(surface, self.words.say("Nothing said yet: the reader starts."), (x, y), size=16, colour=TEXT_DIM)
         for word in words:
             w = font(17, True).size(word)[0] + 20
             if x + w > TILES.right - 12:
@@ -467,5 +484,5 @@ class TableScenery:
             for part in wrap(line, rect.right - x - 24, 19, True):
                 text(surface, part, (x, y), size=19, bold=True, colour=HIGHLIGHT)
                 y += 26
-        text(surface, "click to continue", (rect.right - 16, rect.bottom - 12), size=13, colour=TEXT_DIM,
+        text(surface, self.words.say("click to continue"), (rect.right - 16, rect.bottom - 12), size=13, colour=TEXT_DIM,
              anchor="bottomright")

@@ -1,11 +1,11 @@
-"""How a Wie Weet Wat answering window keeps time, for any table that runs its clock.
+"""How a Wie Weet Wat answering window keeps time on a server (simulator.net).
 
-The shared screen (realtime.py) and an online server (simulator.net) both run the same
-clock: it starts when the category is read, a player **buzzes** to claim the floor (the
-clock stands still while they pick a card and type, for at most :data:`BUZZ_SECONDS`;
-:data:`MORE_SECONDS` more after each answer to add a card), their answers count at the
-moment of the buzz, bots answer at their own ``at_ms``, and at the deadline the referee
-closes the window. Pure: no pygame.
+The same rules as the shared screen (realtime.py; RULES.md, "The buzzer"): the clock runs
+from the moment the category is read and nothing stops it; a player buzzes **once per
+category**, which opens their answer box for ``TYPE_SECONDS`` (and ``MORE_SECONDS`` after
+each answer); an answer counts at the buzz plus whatever time the player took beyond
+typing the word; when the box closes the buzz is spent and the seat passes. Online every
+player has their own keyboard, so boxes never queue. Pure: no pygame.
 """
 from __future__ import annotations
 
@@ -14,10 +14,8 @@ from typing import Any
 
 from simulator.engine import Action
 
-from .rules import Answer, BotLevel, ChooseCategory, CounterAttack, WieWeetWatState
-
-BUZZ_SECONDS = 7.0       # after a buzz, time to pick a card and type a word one knows (the clock stands still)
-MORE_SECONDS = 5.0       # after an answer, time to add another card in the same buzz
+from .realtime import MORE_SECONDS, TYPE_SECONDS, typing_ms
+from .rules import Answer, BotLevel, ChooseCategory, CounterAttack, Pass, WieWeetWatState
 
 
 def pass_due_ms(level: BotLevel, *, answered: bool, clock_ms: float, deadline_ms: int) -> int:
@@ -30,7 +28,7 @@ def pass_due_ms(level: BotLevel, *, answered: bool, clock_ms: float, deadline_ms
 class WieWeetWatTiming:
     """The answering window's clock rules, as a server asks for them (see simulator.net.clock)."""
 
-    claim_seconds = BUZZ_SECONDS
+    box_seconds = TYPE_SECONDS
     more_seconds = MORE_SECONDS
 
     def window(self, state: Any) -> tuple[int, int] | None:
@@ -46,12 +44,22 @@ class WieWeetWatTiming:
         """The moment a timed action (an answer) claims, or None for untimed ones."""
         return action.at_ms if isinstance(action, (Answer, CounterAttack)) else None
 
+    def answer_ms(self, action: Action, *, dated_from: float, typing_from: float, arrived: float) -> int:
+        """When an answer that ``arrived`` (on the window's clock) counts: from the buzz (or the
+        seat's last answer) plus the time beyond typing its word."""
+        beyond = max(0.0, arrived - typing_from - typing_ms(action.word))
+        return round(dated_from + beyond)
+
     def at(self, action: Action, at_ms: int) -> Action:
         """``action`` counted at ``at_ms`` instead."""
         return dataclasses.replace(action, at_ms=int(at_ms))
 
-    def claim_refusal(self, state: Any, seat: int, clock_ms: float) -> str:
-        """Why ``seat`` may not buzz now ('' when it may)."""
+    def spent(self, seat: int) -> Action:
+        """What a seat does when its answer box closes: it passes (its one buzz is spent)."""
+        return Pass(seat)
+
+    def buzz_refusal(self, state: Any, seat: int, clock_ms: float) -> str:
+        """Why ``seat`` may not buzz now ('' when it may); one buzz per category is the server's to count."""
         if seat == state.reader and not state.playoff:
             return "The reader does not answer their own category."
         if seat not in state.current_players():

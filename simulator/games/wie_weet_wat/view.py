@@ -8,8 +8,9 @@ human is to type, and turns input into buzzes, pending actions and the reader's 
 
 A human buzzes with their key, a click on their name, or with one human also a click on
 a card. Buzzer keys are Space for a single human, A L G P Z M for several (the table
-passes on the keys it does not use). The text entry for the word is opened on the frame
-after the buzz, so the buzzer key itself is not typed into it.
+passes on the keys it does not use); while one human types, the others buzz by clicking
+their name, and their box opens when the keyboard is free. The text entry for the word
+is opened on the frame after the buzz, so the buzzer key itself is not typed into it.
 """
 from __future__ import annotations
 
@@ -37,12 +38,13 @@ BUZZ_KEYS = (pygame.K_a, pygame.K_l, pygame.K_g, pygame.K_p, pygame.K_z, pygame.
 class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
     """Name plates along the top, the category and the clock in the middle, answers as they land, your hand below."""
 
-    help_text = HELP
+    help_text = HELP["en"]   # the launcher's; a table shows its edition's (set in __init__)
     game: WieWeetWatGame
 
     def __init__(self, game: WieWeetWatGame, names: Sequence[str]) -> None:
         super().__init__(game, names)
         self.words = TableWords(game, names)
+        self.help_text = HELP[game.language]
         self.faces = CardFaces(game.card_letter, self.words.dutch_name)
         self.sprites = SpriteLayer(self.faces.render)
         self._init_flow()
@@ -65,7 +67,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
     # -- who is who --------------------------------------------------------------------------------
     @property
     def audience(self) -> Audience:
-        return Audience(tuple(self.names), self.viewer, self.humans)
+        return Audience(tuple(self.names), self.viewer, self.humans, self.game.language)
 
     def buzz_key(self, seat: int) -> int | None:
         """The key that buzzes for ``seat``: Space for a lone human, a letter each when several share."""
@@ -156,11 +158,11 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
             else:
                 card = next((c for c in sorted(playable) if self.letter_of(c) == letter), None)
             if card is None:
-                self.refusal = (f"You hold no {letter or 'card for that'}: click the card you want to play "
-                                "(a Wie Weet Wat card is a joker for any letter).", 4.0)
+                self.refusal = (self.words.say("You hold no {letter}: click the card you want to play "
+                                               "(a Wie Weet Wat card is a joker for any letter).",
+                                               letter=letter or "?"), 4.0)
                 return None
-        mine = [a["at_ms"] for a in v["answers"] if a["seat"] == seat]
-        at = max([self.buzz_ms, *mine])
+        at = self.answer_ms(word, seat)
         if self.target is not None:
             theirs = [a for a in v["answers"] if a["seat"] == self.target and a["target"] < 0]
             if theirs:
@@ -335,8 +337,8 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
 
     def _click_in_window(self, pos: tuple[int, int]) -> None:
         for seat, rect in self.plate_rects.items():
-            if rect.collidepoint(pos) and seat in self.humans and self.buzzed is None:
-                self.buzz(seat)
+            if rect.collidepoint(pos) and seat in self.humans:
+                self.buzz(seat)  # while another human types, this queues the buzz at its moment
                 return
         card = self._hand_card_at(pos)
         if card is not None and not self.view["playoff"]:
@@ -357,7 +359,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
             elif tile.first and tile.seat != seat and not self.view["playoff"]:
                 jokers = [c for c in self._playable(seat) if self.letter_of(c) == JOKER]
                 if not jokers:
-                    self.refusal = ("A counter-attack needs a Wie Weet Wat card.", 3.0)
+                    self.refusal = (self.words.say("A counter-attack needs a Wie Weet Wat card."), 3.0)
                     return
                 if self.buzzed is None and not self.buzz(seat):
                     return
@@ -381,8 +383,6 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
             self.pending.append(Pass(key[1]))
         elif what in ("answer", "say"):
             self._word_entered(self.entry.get_text() if self.entry is not None else "")
-        elif what == "done":
-            self._unbuzz()
         elif what == "vote":
             self.pending.append(Vote(key[1], key[2]))
         elif what == "giveup":

@@ -38,7 +38,59 @@ def test_matching_forgives_accents_and_hyphens():
 def test_a_word_of_another_category_does_not_match():
     g = load_game("wie-weet-wat", players=3, language="nl")
     assert g.lexicon.match("animal", "tafel") is None
-    assert g.lexicon.knows_anywhere("tafel")
+    assert "furniture" in g.lexicon.filed_under("tafel")
+
+
+@pytest.mark.parametrize("language,category,answer", [
+    ("nl", "animal", "duif"), ("nl", "animal", "vis"), ("nl", "animal", "haas"), ("nl", "animal", "mier"),
+    ("nl", "animal", "slak"), ("nl", "animal", "wesp"), ("nl", "animal", "goudvis"), ("nl", "city", "Oslo"),
+    ("nl", "grows", "duif"), ("nl", "music", "gitaar"),
+    ("en", "animal", "fish"), ("en", "animal", "bee"), ("en", "animal", "spider"), ("en", "animal", "shark"),
+    ("en", "animal", "snail"), ("en", "animal", "chicken"), ("en", "supermarket", "banana"),
+])
+def test_a_category_accepts_the_answers_of_the_categories_it_includes(language, category, answer):
+    """Issue 12: "een dier" refused vis, duif, haas; inclusion is data ([lexicon.includes] in the scene)."""
+    lex = load_game("wie-weet-wat", players=3, language=language).lexicon
+    assert lex.match(category, answer) is not None
+    assert lex.words_for(category, lex.initial(answer)), "bots answer with the included words too"
+
+
+@pytest.mark.parametrize("language,category,answer", [
+    ("nl", "clothing", "sok"), ("nl", "clothing", "handschoen"), ("nl", "feet", "schoen"),
+    ("nl", "feet", "klomp"), ("nl", "feet", "laars"), ("en", "feet", "boot"),
+    ("nl", "animal", "koeien"), ("nl", "animal", "katje"), ("nl", "animal", "paardje"),
+    ("nl", "animal", "ezeltjes"), ("nl", "fruit", "kersen"), ("nl", "animal", "duiven"),
+    ("nl", "animal", "wolven"), ("nl", "animal", "apen"), ("nl", "animal", "ganzen"),
+    ("en", "animal", "geese"), ("en", "fruit", "peaches"), ("en", "animal", "wolves"),
+])
+def test_singular_plural_and_diminutive_match_both_ways(language, category, answer):
+    """Issue 12: the lists held sokken, schoenen, boots, so sok, schoen, boot were refused; irregular
+    plurals (koeien) and diminutives (katje) did not match either."""
+    lex = load_game("wie-weet-wat", players=3, language=language).lexicon
+    assert lex.match(category, answer) is not None
+
+
+@pytest.mark.parametrize("category,answer", [
+    ("profession", "koken"), ("profession", "schilderen"), ("profession", "bakken"), ("space", "zonen"),
+    ("round", "dobbelsteen"), ("round", "galg"), ("legs", "octopus"), ("legs", "zeester"), ("legs", "mens"),
+])
+def test_dutch_plural_rules_follow_spelling_and_false_entries_are_gone(category, answer):
+    """Issue 12: koken matched the profession kok, schilderen schilder, zonen zon (it is the plural of
+    zoon); dobbelsteen and galg were round, octopus, zeester and mens had poten."""
+    lex = load_game("wie-weet-wat", players=3, language="nl").lexicon
+    assert lex.match(category, answer) is None
+
+
+def test_the_spelling_rules_derive_the_singulars_a_speaker_hears():
+    from simulator.games.wie_weet_wat.morphology import base_forms
+    cases = {"katten": "kat", "bomen": "boom", "zonen": "zoon", "benen": "been", "duiven": "duif",
+             "huizen": "huis", "laarzen": "laars", "knieen": "knie", "autos": "auto", "balletje": "bal",
+             "autootje": "auto", "boompje": "boom", "koninkje": "koning", "katjes": "kat"}
+    for plural, singular in cases.items():
+        assert singular in base_forms(plural, "nl", {}), plural
+    assert "kok" not in base_forms("koken", "nl", {}) and "zon" not in base_forms("zonen", "nl", {})
+    assert "schilder" not in base_forms("schilderen", "nl", {})
+    assert "bus" in base_forms("buses", "en", {}) and "glas" not in base_forms("glass", "en", {})
 
 
 @pytest.mark.parametrize("language", ["nl", "en"])
@@ -58,3 +110,12 @@ def test_every_category_has_enough_words_and_the_list_covers_the_common_letters(
           f"{answered}/{len(pairs)} (category, letter) pairs answered = {coverage:.1%}")
     assert not small, f"categories with fewer than {MIN_WORDS} words: {small}"
     assert coverage >= MIN_COVERAGE
+
+
+def test_known_wrong_answers_are_refused_by_the_list_and_by_every_bot():
+    """A "category!:" line names answers the lists know to be wrong: "octopus" for "iets met poten"."""
+    from simulator.engine import make_bot
+
+    g = load_game("wie-weet-wat", players=3, language="nl")
+    assert g.lexicon.is_known_wrong("legs", "octopussen") and g.lexicon.match("legs", "octopus") is None
+    assert not any(make_bot(g, 1, level).judges_right("legs", "octopus") for level in ("easy", "good", "expert"))
