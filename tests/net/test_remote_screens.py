@@ -106,3 +106,51 @@ def _cards_in(update) -> set[int]:
 
     walk({"views": update["views"], "onlooker": update["onlooker"]})
     return found
+
+
+def press(scene, key: int) -> None:
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    scene.handle_event(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    for event in pygame.event.get():
+        scene.handle_event(event)
+
+
+def run_until(scene, done, seconds: float = 10.0) -> None:
+    """Let the screen run (its frames and the network) until ``done()``, at most ``seconds``."""
+    end = time.monotonic() + seconds
+    scene.update(1 / 60)
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        scene.update(1 / 60)
+        time.sleep(0.005)
+
+
+def test_wie_weet_wat_online_a_buzz_and_a_typed_word_reach_the_server_dated_by_its_clock():
+    from simulator.games.wie_weet_wat.rules import Answer
+
+    server = ServerThread("127.0.0.1", 0, rate=500, burst=500)
+    address = f"{server.address[0]}:{server.address[1]}"
+    try:
+        scene, hosted = screen_for(address, {
+            "type": "host", "game": "wie-weet-wat", "players": 3, "seed": 4, "bot_pace": 0,
+            "seats": [{"name": "Ann", "kind": "random"}, {"name": "You", "kind": "local"},
+                      {"name": "Cleo", "kind": "random"}]})
+        table = server.server.tables[hosted["code"]]
+        run_until(scene, lambda: scene.view.view.get("phase") == "answer" and 1 in scene.state.current_players())
+        press(scene, pygame.K_SPACE)                        # buzz
+        run_until(scene, lambda: scene.view.buzzed == 1 and scene.view.entry is not None, 3)   # the box opens
+        box = table.clock.boxes[1]
+        word = next(a.word for a in scene.view.legal if isinstance(a, Answer))
+        for ch in word:
+            scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        press(scene, pygame.K_RETURN)
+        run_until(scene, lambda: any(a["seat"] == 1 for a in table.state.view(None)["answers"]) or
+                  table.state.phase != "answer", 3)
+        given = [a for a in table.state.view(None)["answers"] if a["seat"] == 1] or \
+            [e for e in table.state.events if e.get("seat") == 1 and e.get("word")]
+        scene.client.close()
+    finally:
+        server.stop()
+    assert given, "the typed answer never reached the server"
+    assert given[0]["word"].lower() == word.lower()
+    assert abs(given[0]["at_ms"] - box.buzz_ms) < 1000      # typed at once: it counts at the buzz
