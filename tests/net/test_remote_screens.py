@@ -154,3 +154,25 @@ def test_wie_weet_wat_online_a_buzz_and_a_typed_word_reach_the_server_dated_by_i
     assert given, "the typed answer never reached the server"
     assert given[0]["word"].lower() == word.lower()
     assert abs(given[0]["at_ms"] - box.buzz_ms) < 1000      # typed at once: it counts at the buzz
+
+
+def test_wackelbett_onlookers_replay_each_placement_and_see_the_servers_verdict_after_it_settles():
+    server = ServerThread("127.0.0.1", 0, rate=500, burst=500)
+    address = f"{server.address[0]}:{server.address[1]}"
+    try:
+        host_client = ClientThread(address, {
+            "type": "host", "game": "wackelbett", "players": 2, "seed": 3, "bot_pace": 0,
+            "seats": [{"name": "Ann", "kind": "steady"}, {"name": "Bob", "kind": "steady"}]})
+        _, hosted, _ = wait_for_welcome(host_client)
+        watcher, _ = screen_for(address, {"type": "hello", "code": hosted["code"], "watch": True})
+        assert watcher.held == [] and watcher.viewer is None
+        end = time.monotonic() + 40
+        while len(watcher.view.live_checks) < 3:       # the screen's own replay vs the server's verdict
+            assert time.monotonic() < end, "timed out"
+            watcher.update(1 / 60)
+        assert watcher.view.legal == []                  # an onlooker cannot act
+        watcher.client.close()
+        host_client.close()
+    finally:
+        server.stop()
+    assert all(matches for _, matches in watcher.view.live_checks), watcher.view.live_checks
