@@ -15,6 +15,7 @@ from typing import Any
 
 from simulator.engine import entry, game_names
 from simulator.net.discovery import lan_address
+from simulator.net.protocol import BURST, RATE_PER_SECOND
 
 
 def _table_request(args: argparse.Namespace) -> dict[str, Any]:
@@ -42,7 +43,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from simulator.net.server import TableServer
 
     async def main() -> None:
-        server = TableServer(state_dir=args.state_dir)
+        server = TableServer(state_dir=args.state_dir, rate=args.rate, burst=max(BURST, int(2 * args.rate)))
         host, port = await server.start(args.host, args.port)
         shown = lan_address() if host in ("0.0.0.0", "::") else host
         print(f"Serving online tables on {shown}:{port}  (autosaves in {args.state_dir}; "
@@ -112,6 +113,8 @@ def add_online_commands(sub: argparse._SubParsersAction) -> None:
     serve.add_argument("--wait", type=float, default=60.0, help="seconds a dropped player's seat waits")
     serve.add_argument("--takeover", default="random",
                        help="bot level that keeps a dropped player's seat after the wait, or 'none'")
+    serve.add_argument("--rate", type=float, default=RATE_PER_SECOND,
+                       help=f"messages a connection may send per second (default {RATE_PER_SECOND:g})")
     serve.add_argument("--lan", action="store_true", help="announce the server on the local network "
                        "(needs the optional zeroconf package: pip install '.[lan]')")
     serve.set_defaults(func=cmd_serve)

@@ -5,6 +5,7 @@ answers with actions as JSON, exactly as a person's screen does.
 """
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from typing import Any, Callable
@@ -17,8 +18,9 @@ from .client import TableClient
 class BotClient:
     """Plays the seats a :class:`TableClient` holds with bots of ``level``."""
 
-    def __init__(self, client: TableClient, *, level: str = "random", seed: int = 0) -> None:
+    def __init__(self, client: TableClient, *, level: str = "random", seed: int = 0, think: float = 0.0) -> None:
         self.client = client
+        self.think = think  # mean seconds to wait before each move, like a person (benchmarks)
         self.level = level
         self.rng = random.Random(seed)
         self.game: Game | None = None
@@ -84,6 +86,8 @@ class BotClient:
             legal_json = update["legal"].get(str(seat))
             if not legal_json or self.acted.get(seat) == update["version"]:
                 continue
+            if self.think:
+                await asyncio.sleep(self.think * (0.5 + self.rng.random()))  # people are not in step
             legal = [self.game.decode_action(a) for a in legal_json]
             action = self.bots[seat].choose(update["views"][str(seat)], legal, self.rng)
             self.acted[seat] = update["version"]

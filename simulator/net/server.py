@@ -171,18 +171,24 @@ class TableServer:
         while True:
             await asyncio.sleep(SAVE_DELAY)
             if self.dirty:
-                self._flush()
+                # the snapshots are taken here, between two messages; the files are written on a
+                # worker thread, so a server with many tables does not stall while it saves
+                await asyncio.to_thread(_write_all, self._snapshots())
 
-    def _flush(self) -> None:
+    def _snapshots(self) -> list[tuple[Path, dict[str, Any]]]:
         if self.state_dir is None:
             self.dirty.clear()
-            return
-        self.state_dir.mkdir(parents=True, exist_ok=True)
+            return []
+        out = []
         for code in list(self.dirty):
             self.dirty.discard(code)
             table = self.tables.get(code)
             if table is not None:
-                _write_atomically(self.state_dir / f"{code}.json", table.to_saved())
+                out.append((self.state_dir / f"{code}.json", table.to_saved()))
+        return out
+
+    def _flush(self) -> None:
+        _write_all(self._snapshots())
 
     # -- connections --------------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
@@ -305,6 +311,12 @@ class TableServer:
 
 def _name(value: Any) -> str:
     return value.strip()[:24] if isinstance(value, str) else ""
+
+
+def _write_all(snapshots: list[tuple[Path, dict[str, Any]]]) -> None:
+    for path, data in snapshots:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_atomically(path, data)
 
 
 def _write_atomically(path: Path, data: dict[str, Any]) -> None:
