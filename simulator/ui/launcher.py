@@ -74,6 +74,7 @@ class LauncherScene:
         self.start = UIButton(Rect(1020, 648, 220, 52), "Start game", m, object_id="#big_button")
         self.load = UIButton(Rect(780, 648, 220, 52), "Load saved game", m)
         self.quit = UIButton(Rect(460, 648, 140, 52), "Quit", m)
+        self.online = UIButton(Rect(615, 648, 150, 52), "Play online", m)
         self._build_panel()
 
     # -- the setup panel ------------------------------------------------------------------
@@ -162,6 +163,9 @@ class LauncherScene:
                 self.begin_daily()
             elif event.ui_element is self.quit:
                 self.app.quit()
+            elif event.ui_element is self.online:
+                from .online import OnlineScene  # the online screen imports this module's helpers
+                self.app.push(OnlineScene(self.app))
             elif event.ui_element is self.load:
                 rect = Rect(0, 0, 620, 460)
                 rect.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)

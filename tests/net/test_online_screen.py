@@ -74,3 +74,14 @@ def test_hosting_from_the_online_screen_opens_a_table_others_join_with_its_code(
         table.client.close()
     finally:
         host_screen.server.stop()
+
+
+def test_the_launchers_play_online_button_opens_the_online_screen(app):
+    from simulator.ui.launcher import LauncherScene
+
+    launcher = LauncherScene(app)
+    app.push(launcher)
+    click(launcher, launcher.online)
+    assert isinstance(app.scene, OnlineScene)
+    click(app.scene, app.scene.back)
+    assert app.scene is launcher
