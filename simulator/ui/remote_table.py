@@ -273,9 +273,9 @@ class RemoteTableScene(TableScene):
             return lambda: self.client.send({"type": "consent", "request": number, "agree": agree})
 
         self.overlays.insert(0, MenuOverlay(self.manager, [
-            (f"Let {message['name']} take back", answer(True)),
+            ("Yes, take it back", answer(True)),
             ("No", answer(False)),
-        ]))
+        ], title=f"{message['name']} asks to take back their last move"))
 
     # -- what differs online ------------------------------------------------------------------
     def undo(self) -> None:
