@@ -87,7 +87,8 @@ def test_thirty_kinds_of_hostile_message_are_refused_to_their_sender_and_change_
         results = {}
         for name, frame in hostile_messages(code, tokens, turn, other, legal, hidden):
             await mover.ws.send(frame)
-            answer = await drain(mover, 0.08)
+            answer = [await mover.receive(2)]           # the answer comes back ...
+            answer += await drain(mover, 0.02)          # ... alone
             heard = await drain(other_client, 0.02)
             after = (table.version, json.dumps(table.state.to_json(), sort_keys=True))
             results[name] = ([m["type"] for m in answer], [m["type"] for m in heard], after == before,

@@ -176,3 +176,35 @@ def test_wackelbett_onlookers_replay_each_placement_and_see_the_servers_verdict_
     finally:
         server.stop()
     assert all(matches for _, matches in watcher.view.live_checks), watcher.view.live_checks
+
+
+def test_two_players_at_one_remote_screen_pass_the_device_between_their_turns():
+    from simulator.ui.overlays import HandOffOverlay
+
+    server = ServerThread("127.0.0.1", 0, rate=500, burst=500)
+    address = f"{server.address[0]}:{server.address[1]}"
+    try:
+        scene, hosted = screen_for(address, {
+            "type": "host", "game": "zoo-wee-mama", "players": 3, "seed": 2, "bot_pace": 0,
+            "seats": [{"name": "Ann", "kind": "local"}, {"name": "Bob", "kind": "local"},
+                      {"name": "Cleo", "kind": "random"}]})
+        assert scene.humans == [0, 1]
+        handoffs = set()
+        end = time.monotonic() + 15
+        while len(handoffs) < 2:
+            assert time.monotonic() < end, "timed out"
+            scene.update(1 / 60)
+            if scene.overlays and isinstance(scene.overlays[0], HandOffOverlay):
+                assert scene.viewer is None            # every hand is hidden behind the hand-off
+                assert scene.view.view == scene.state.update["onlooker"]   # the public view only
+                handoffs.add(scene.overlays[0].name)
+                press(scene, pygame.K_RETURN)
+            elif scene.view.legal and scene.viewer in scene.humans:
+                scene.try_action(scene.view.legal[0])   # a player at this screen moves
+            elif scene.overlays:
+                press(scene, pygame.K_RETURN)
+            time.sleep(0.002)
+        scene.client.close()
+    finally:
+        server.stop()
+    assert handoffs == {"Ann", "Bob"}
