@@ -33,8 +33,9 @@ def available() -> bool:
     return True
 
 
-def advertise(port: int, address: str | None = None) -> Any | None:
-    """Announce a server on ``port``; returns a handle with ``close()``, or None without zeroconf."""
+def advertise(port: int, address: str | None = None, *, interfaces: list[str] | None = None) -> Any | None:
+    """Announce a server on ``port``; returns a handle with ``close()``, or None without zeroconf.
+    ``interfaces`` limits the announcement to those addresses (default: every interface)."""
     try:
         from zeroconf import ServiceInfo, Zeroconf
     except ImportError:
@@ -43,7 +44,7 @@ def advertise(port: int, address: str | None = None) -> Any | None:
     name = socket.gethostname().split(".")[0] or "tabletop"
     info = ServiceInfo(SERVICE, f"Tabletop on {name}.{SERVICE}", addresses=[socket.inet_aton(address)],
                        port=port, properties={"v": "1"})
-    zc = Zeroconf()
+    zc = Zeroconf(interfaces=interfaces) if interfaces else Zeroconf()
     zc.register_service(info)
 
     class Announcement:
@@ -54,7 +55,7 @@ def advertise(port: int, address: str | None = None) -> Any | None:
     return Announcement()
 
 
-def browse(seconds: float = 1.5) -> list[tuple[str, str]]:
+def browse(seconds: float = 1.5, *, interfaces: list[str] | None = None) -> list[tuple[str, str]]:
     """Servers announced on the local network: (name, "host:port"), found within ``seconds``."""
     try:
         from zeroconf import ServiceBrowser, ServiceStateChange, Zeroconf
@@ -66,7 +67,7 @@ def browse(seconds: float = 1.5) -> list[tuple[str, str]]:
         if state_change is ServiceStateChange.Added:
             names.append(name)
 
-    zc = Zeroconf()
+    zc = Zeroconf(interfaces=interfaces) if interfaces else Zeroconf()
     try:
         ServiceBrowser(zc, SERVICE, handlers=[on_change])
         time.sleep(seconds)

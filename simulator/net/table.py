@@ -173,8 +173,7 @@ class OnlineTable:
             self.seats[seat].holder = member
             self.seats[seat].away_since = None
             self.seats[seat].claimed = True
-            if self.seats[seat].kind != LOCAL or self.seats[seat].bot is not None:
-                self.seats[seat].bot = None
+            self.seats[seat].bot = None   # a bot that kept the seat hands it back
         if member not in self.members:
             self.members.append(member)
         self._cancel_undo("a player joined")
