@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import math
 import random
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
@@ -152,7 +153,8 @@ class OnlineTable:
         if tokens:
             seats = []
             for token in tokens:
-                seat = next((i for i, s in enumerate(self.seats) if s.token is not None and s.token == token), None)
+                seat = next((i for i, s in enumerate(self.seats)
+                             if s.token is not None and secrets.compare_digest(s.token, token)), None)
                 if seat is None:
                     raise JoinRefused("that seat token does not belong to this table", guess=True)
                 seats.append(seat)
