@@ -88,8 +88,14 @@ def burst(surface: pygame.Surface, center: tuple[float, float], r: float, colour
     pygame.draw.polygon(surface, colour, pts)
 
 
-def card_back(size: tuple[int, int], title: str, *, fill=CARD_BACK, trim=CARD_BACK_TRIM) -> pygame.Surface:
-    """The back every hidden card shows: a trimmed pattern and the game's name."""
+def card_back(size: tuple[int, int], title: str, *, fill=CARD_BACK, trim=CARD_BACK_TRIM,
+              label_room: int = 0, largest: int = 0) -> pygame.Surface:
+    """The back every hidden card shows: a trimmed pattern and the game's name.
+
+    The name runs along the long side, sized to fit whole (up to ``largest`` pixels, by default
+    a sixth of the card's width); ``label_room`` keeps that many pixels at the bottom clear of
+    it, for a label the table lays over the card there.
+    """
     surface = blank_card(size, fill, border=trim, margin=4)
     w, h = size
     inner = pygame.Rect(8, 8, w - 16, h - 16)
@@ -97,10 +103,26 @@ def card_back(size: tuple[int, int], title: str, *, fill=CARD_BACK, trim=CARD_BA
     for i in range(-h, w, 10):
         pygame.draw.line(surface, (*[min(255, c + 18) for c in fill], 255), (inner.left + i, inner.top),
                          (inner.left + i + inner.height, inner.bottom))
-    pygame.draw.rect(surface, fill, inner.inflate(-10, -h // 2.2), border_radius=6)
-    outlined_text(surface, title, (w // 2, h // 2), max(10, w // 6), colour=trim, width=1,
-                  angle=90 if h > w else 0)
+    upright = h > w  # the title runs along the card's long side
+    room = inner.copy()
+    room.height -= label_room
+    along = (room.height if upright else room.width) - 6
+    size = title_size(title, along - 8, largest or max(10, w // 6))
+    across = font(size, True).get_height() + 8
+    band = pygame.Rect(0, 0, across, along) if upright else pygame.Rect(0, 0, along, across)
+    band.center = room.center
+    pygame.draw.rect(surface, fill, band, border_radius=6)
+    if title and size >= 9:  # a title too small to read is left off (the smallest backs)
+        outlined_text(surface, title, band.center, size, colour=trim, width=1, angle=90 if upright else 0)
     return surface
+
+
+def title_size(title: str, room: int, largest: int, smallest: int = 8) -> int:
+    """The largest bold size up to ``largest`` at which ``title`` (outlined) fits in ``room`` pixels."""
+    size = largest
+    while size > smallest and font(size, True).size(title)[0] + 2 > room:
+        size -= 1
+    return size
 
 
 def glow(size: tuple[int, int], colour, radius: int = 12, width: int = 4) -> pygame.Surface:

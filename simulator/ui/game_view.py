@@ -16,6 +16,7 @@ import pygame_gui
 
 from simulator.engine import Action, Game
 
+from .marks import MoveMarks
 from .theme import TABLE_RECT
 
 
@@ -45,7 +46,8 @@ class GameView:
     ``viewer`` is the seat whose view is shown (None: an onlooker, e.g. bots only).
     ``names`` are the seat names. Subclasses implement :meth:`refresh`, :meth:`draw`
     and :meth:`handle_event`, and usually :meth:`status`, :meth:`plates`,
-    :meth:`log_lines` and :meth:`summaries`.
+    :meth:`log_lines` and :meth:`summaries`. ``last_move`` (see marks.py) rings what the
+    latest move changed: a view sets it on refresh from what changed and draws it.
     """
 
     #: A short, player-facing summary of the rules for the F1 panel.
@@ -61,6 +63,8 @@ class GameView:
         self.area = TABLE_RECT
         #: the table's pygame-gui manager, for views that need widgets (set by the table)
         self.manager: pygame_gui.UIManager | None = None
+        #: what the latest move changed, ringed for a moment (each view sets and draws them)
+        self.last_move = MoveMarks()
 
     # -- called by the table ---------------------------------------------------------
     def refresh(self, viewer: int | None, view: dict[str, Any], legal: list[Action]) -> None:
@@ -68,6 +72,7 @@ class GameView:
         self.viewer, self.view, self.legal = viewer, view, legal
 
     def update(self, dt: float) -> None:
+        self.last_move.update(dt)
         if self.refusal:
             text, left = self.refusal
             self.refusal = (text, left - dt) if left > dt else None

@@ -112,7 +112,7 @@ class SummaryOverlay(ButtonOverlay):
         shade = pygame.Surface(TABLE_RECT.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, TABLE_RECT)
-        panel(surface, self.rect, alpha=245, border=(90, 96, 110))
+        panel(surface, self.rect, alpha=255, border=(90, 96, 110))
         x, y = self.rect.left + self.MARGIN, self.rect.top + 24
         text(surface, self.summary.title, (self.rect.centerx, y), size=30, bold=True, colour=GOLD,
              anchor="midtop")
@@ -166,7 +166,7 @@ class MenuOverlay(Overlay):
         shade = pygame.Surface(SCREEN_SIZE, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
-        panel(surface, self.rect, alpha=245, border=(90, 96, 110))
+        panel(surface, self.rect, alpha=255, border=(90, 96, 110))
         text(surface, self.title, (self.rect.centerx, self.rect.top + 12), size=24, bold=True, anchor="midtop")
 
 

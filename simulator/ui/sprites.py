@@ -126,6 +126,14 @@ class SpriteLayer:
         image = self.face(sprite.place.face)
         return image.get_rect(center=(round(sprite.x), round(sprite.y - sprite.place.lift)))
 
+    def bounds_of(self, key: Hashable) -> pygame.Rect | None:
+        """Screen rect a sprite covers as drawn (rotation and lift included)."""
+        sprite = self.sprites.get(key)
+        if sprite is None:
+            return None
+        image = self.image(sprite.place.face, sprite.angle)
+        return image.get_rect(center=(round(sprite.x), round(sprite.y - sprite.place.lift)))
+
     def top_key_at(self, pos: tuple[int, int], keys: set[Hashable] | None = None) -> Hashable | None:
         """The topmost sprite under ``pos`` (optionally among ``keys``)."""
         best = None

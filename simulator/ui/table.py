@@ -23,7 +23,7 @@ from .app import App, user_dir
 from .game_view import GameView, view_class_for
 from .overlays import HandOffOverlay, MenuOverlay, Overlay, RulesOverlay, SummaryOverlay, rules_html
 from .theme import (DANGER, GOLD, SCREEN_SIZE, SIDEBAR, SIDEBAR_LINE, SIDEBAR_RECT, TABLE_RECT,
-                    TEXT, TEXT_DIM, felt, font, panel, text, wrap)
+                    TEXT, TEXT_DIM, felt, font, latest_entries, panel, text, wrap)
 
 BOT_PACE = 0.9        # seconds between bot moves, so people can follow them
 THEME_FILE = Path(__file__).resolve().parents[2] / "assets" / "ui_theme.json"
@@ -380,12 +380,8 @@ class TableScene:
         text(surface, "What happened", (x, y), size=14, bold=True, colour=TEXT_DIM)
         y += 22
         bottom = SCREEN_SIZE[1] - (104 if self.state.is_over() else 70)
-        lines: list[str] = []
-        for entry in self.view.log_lines():
-            lines.extend(wrap(entry, width, 14))
-        room = max(0, (bottom - y) // 19)
-        for line in lines[-room:] if room else []:
-            text(surface, line, (x, y), size=14, colour=TEXT)
+        for line, indent in latest_entries(self.view.log_lines(), width, 14, max(0, (bottom - y) // 19)):
+            text(surface, line, (x + indent, y), size=14, colour=TEXT)
             y += 19
         hint_y = SCREEN_SIZE[1] - 56
         pygame.draw.line(surface, SIDEBAR_LINE, (x, hint_y - 8), (x + width, hint_y - 8))

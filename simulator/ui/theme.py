@@ -67,6 +67,23 @@ def wrap(message: str, width: int, size: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def latest_entries(entries: list[str], width: int, size: int, rows: int, *, indent: int = 12) -> list[tuple[str, int]]:
+    """The latest whole ``entries`` that fit in ``rows`` lines of ``width`` pixels, oldest first.
+
+    Each entry is wrapped, its further lines indented by ``indent``; an entry that would
+    not fit whole is left out (never half an entry at the top). Gives (line, indent) pairs.
+    """
+    out: list[tuple[str, int]] = []
+    for entry in reversed(entries):
+        first, *rest = wrap(entry, width, size)
+        lines = [(first, 0)] + [(line, indent) for line in
+                                (wrap(" ".join(rest), width - indent, size) if rest else [])]
+        if len(out) + len(lines) > rows:
+            break
+        out[:0] = lines
+    return out
+
+
 def text_block(surface: pygame.Surface, message: str, rect: pygame.Rect, *, size: int = 16,
                colour: tuple[int, int, int] = TEXT, bold: bool = False, spacing: int = 4) -> int:
     """Draw wrapped text inside ``rect``; return the y below the last line."""

@@ -261,7 +261,7 @@ def test_the_taxi_button_starts_a_ride_the_wife_is_then_dragged_on_without_cards
     put(state, WIFE, 14)
     set_money(state, WIFE, 2)
     scene = table_from_state(state)
-    click(scene, button(scene, "Taxi: 2 → 6 mp"))
+    click(scene, button(scene, "Taxi: 2 money = 6 mp"))
     assert isinstance(state.history[-1], TakeTaxi) and state.active["ride"] == "taxi"
     assert scene.view.picked == WIFE and sp(21) in scene.view.lit
     drag_piece(scene, WIFE, [sp(23), sp(22), sp(21)])
@@ -476,6 +476,163 @@ def test_hot_seat_hides_hands_and_secrets_until_the_player_says_they_are_looking
     assert view.viewer == seat and view.view["my_character"] == scene.state.secret[seat]
 
 
+# -- legibility ----------------------------------------------------------------------------------------
+class RecordingFont:
+    """A font that notes every text it renders, with its size."""
+
+    def __init__(self, real, size: int, log: list) -> None:
+        self.real, self.px, self.log = real, size, log
+
+    def render(self, message, *args, **kwargs):
+        self.log.append((self.px, message))
+        return self.real.render(message, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+def words_drawn(scene, monkeypatch) -> list[tuple[int, str]]:
+    """(size, text) of every text one frame of ``scene`` draws, card faces included."""
+    import simulator.games.mamma.drawing as drawing
+    import simulator.games.mamma.scenery as scenery
+    import simulator.ui.card_art as card_art
+    import simulator.ui.theme as theme
+
+    log: list[tuple[int, str]] = []
+    real = theme.font
+    for module in (theme, card_art, drawing, scenery):
+        monkeypatch.setattr(module, "font", lambda size, bold=False: RecordingFont(real(size, bold), size, log))
+    view = scene.view
+    view.sprites._faces.clear()
+    view.sprites._rotated.clear()
+    view.scenery._background = None
+    scene.draw(pygame.display.get_surface())
+    monkeypatch.undo()
+    return log
+
+
+@pytest.mark.parametrize("moment", ["set-up", "shopping", "dinner", "game over"])
+def test_every_word_on_the_table_is_drawn_at_a_readable_size(monkeypatch, moment):
+    """At 1280x720 no word is smaller than 11 pixels (the signs and labels on cards), and no line of
+    several words smaller than 12."""
+    until = {"set-up": lambda s: s.phase == "draft",
+             "shopping": lambda s: s.phase == "play" and s.turns >= 8 and any(s.food_at),
+             "dinner": lambda s: s.dinner and s.arrivals,
+             "game over": lambda s: s.is_over()}[moment]
+    scene = table_at(3, until)
+    if moment == "game over":
+        scene.update(1 / 60)
+    log = words_drawn(scene, monkeypatch)
+    words = [(size, message) for size, message in log if sum(ch.isalpha() for ch in message) >= 2]
+    assert len(words) > 40
+    small = sorted({(size, message) for size, message in words if size < 11})
+    assert not small, small
+    lines = sorted({(size, message) for size, message in words if size < 12 and " " in message.strip()})
+    assert not lines, lines
+
+
+def ink_span(surface, rect, ink) -> int:
+    """How wide the run of ``ink``-like pixels across ``rect`` is (0 if none)."""
+    columns = [x for x in range(rect.left, rect.right)
+               if any(all(abs(surface.get_at((x, y))[i] - ink[i]) < 60 for i in range(3))
+                      for y in range(rect.top, rect.bottom))]
+    return columns[-1] - columns[0] + 1 if columns else 0
+
+
+def test_the_family_is_named_in_full_on_their_tokens_and_empty_seats():
+    """"Grandpa", "Grandma", "Mamma", "Husband" written out: the name's ink is as wide as the word."""
+    from simulator.games.mamma.drawing import NAME_BAND, NAME_SIZE
+    from simulator.ui.theme import INK, WHITE, font
+
+    surface = pygame.display.get_surface()
+    scene = table_at(3, lambda s: s.phase == "draft")  # everybody on their seat
+    scene.draw(surface)
+    view, names = scene.view, scene.game.box.names
+    for c, name in enumerate(names):
+        token = view.sprites.bounds_of(("piece", c))
+        band = pygame.Rect(token.left + 2, token.bottom - 2 - NAME_BAND, token.width - 4, NAME_BAND - 4)
+        assert ink_span(surface, band, INK) == pytest.approx(font(NAME_SIZE).size(name)[0], abs=3), name
+    scene = table_at(3, lambda s: s.phase == "play" and all(s.loc[c] not in ("seat", "table") for c in range(6)))
+    scene.draw(surface)
+    for c, name in enumerate(names):  # the seats left empty say whose they are
+        seat = scene.view.board.seats[c]
+        label = pygame.Rect(seat.left + 3, seat.centery - 8, seat.width - 6, 17)
+        assert ink_span(surface, label, WHITE) == pytest.approx(font(12).size(name)[0], abs=3), name
+
+
+def hover(scene, pos):
+    motion(scene, pos)
+    scene.update(1 / 60)
+
+
+def note_drawn(scene, monkeypatch) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    """The hover note's panel and the rects of its lines, as drawn."""
+    import simulator.games.mamma.scenery as scenery
+
+    panels, texts = [], []
+    real_panel, real_text = scenery.panel, scenery.text
+    monkeypatch.setattr(scenery, "panel", lambda surface, rect, **kw: (panels.append(rect.copy()),
+                                                                        real_panel(surface, rect, **kw)))
+    monkeypatch.setattr(scenery, "text", lambda *a, **kw: texts.append(real_text(*a, **kw)) or texts[-1])
+    scene.draw(pygame.display.get_surface())
+    monkeypatch.undo()
+    lines = len(scene.view.tip)
+    return panels[-1], texts[-lines:]
+
+
+def test_every_icon_has_a_hover_note_and_every_note_shows_whole(monkeypatch):
+    scene = table_at(3, lambda s: s.phase == "play" and s.turns >= 8 and any(s.food_at)
+                     and s.current_players() == (0,) and s.hands[0])
+    view, board, v = scene.view, scene.view.board, scene.view.view
+    sprites = view.sprites
+    food = next(card for ch in v["characters"] for card in ch["ingredient_cards"])
+    money = next(card for ch in v["characters"] for card in ch["money_cards"])
+    targets = {
+        "a token": sprites.rect_of(("piece", 0)).center,
+        "the schoolbus": sprites.rect_of(("piece", SCHOOLBUS)).center,
+        "a reference card": board.ref_rect(GRANDMA).center,
+        "an ingredients card beside a character": sprites.rect_of(("card", food)).center,
+        "a money card beside a character": sprites.rect_of(("card", money)).center,
+        "a card in the hand": sprites.rect_of(("card", v["hand_cards"][-1])).center,
+        "an ingredients card to come": sprites.rect_of(("card", v["ingredient_row_cards"][0])).center,
+        "the ingredients card in the city": board.cells[v["ingredient_space"]].center,
+        "a site": board.sites["bench"].center,
+        "a club space": board.cells[next(s for s in scene.game.city.clubs if s != v["ingredient_space"])].midtop,
+        "the W.C. track": board.track[2].center,
+        "the bus deck": board.bus.center,
+        "the Guests": board.guests.center,
+        "your secret character": board.secret.center,
+        "the movement deck": board.decks["movement"].center,
+    }
+    for what, pos in targets.items():
+        hover(scene, (pos[0], pos[1] + 1))
+        assert view.tip, f"no hover note over {what}"
+        note, lines = note_drawn(scene, monkeypatch)
+        assert TABLE_RECT.contains(note), what
+        for line in lines:
+            assert note.contains(line), f"the note over {what} cuts {line}"
+
+
+def test_a_badge_of_arrival_explains_itself():
+    scene = table_at(3, lambda s: s.dinner and s.arrivals)
+    c = scene.state.arrivals[0]
+    hover(scene, scene.view.board.arrival_badge(c).center)
+    assert scene.view.tip and "1st" in scene.view.tip[0]
+
+
+def test_the_set_up_panel_hides_the_city_under_it():
+    surface = pygame.display.get_surface()
+    scene = table_at(3, lambda s: s.phase == "draft")
+    box = scene.view.board.setup_box("draft").inflate(-20, -20)
+    scene.draw(surface)
+    plain = surface.subsurface(box).copy()
+    white = pygame.Surface(TABLE_RECT.size)
+    white.fill((255, 255, 255))
+    scene.view.scenery._background = white  # the same table on a white city
+    scene.draw(surface)
+    assert pygame.image.tobytes(surface.subsurface(box).copy(), "RGB") == pygame.image.tobytes(plain, "RGB")
+
+
 def test_every_seat_count_renders_inside_the_table_area():
     surface = pygame.display.get_surface()
     for players in (2, 3, 4):
@@ -488,17 +645,24 @@ def test_every_seat_count_renders_inside_the_table_area():
         assert len(scene.view.plates()) == players
 
 
-def test_the_score_sheet_lists_every_character_and_who_backed_whom():
-    scene = table_at(3, lambda s: s.is_over())
+def test_the_final_score_sheet_breaks_every_score_down_and_names_who_backed_whom():
+    """ "The Victory": each character's vp by source, the parts adding up to the total, under the
+    name of whoever backed it; the title says who won, in good English."""
+    scene = table_at(3, lambda s: s.is_over() and 0 in s.winners())
     sheet = next(s for s in scene.view.summaries() if s.key == "game")
     final = scene.state.view(None)["final"]
-    assert len(sheet.rows) == 7 and sheet.rows[0][0] == "Family"
-    for c, row in enumerate(sheet.rows[1:]):
-        assert row[0] == scene.game.box.names[c] and int(row[-1]) == final["characters"][c]["total"]
+    names = scene.game.box.names
+    header, backed, *sources = sheet.rows
+    assert header[1:] == names
+    assert [row[0] for row in sources] == ["Foods on 2+ cards", "Foods on 1 card", "Mother-in-Law", "Guests card",
+                                           "Money", "Character bonus", "Order of arrival", "Total"]
+    for c in range(len(names)):
+        column = [int(row[c + 1]) for row in sources]
+        assert column[-1] == final["characters"][c]["total"] == sum(column[:-1])
     for seat, character in enumerate(scene.state.secret):
-        assert f"{NAMES[seat]}: {scene.game.box.names[character]}" in sheet.lines[0]
-    winner = scene.state.winners()[0]
-    assert NAMES[winner] in sheet.title
+        assert ("You" if seat == 0 else NAMES[seat]) in backed[character + 1]
+    assert sheet.title.startswith("You win with the "), sheet.title
+    assert "You wins" not in sheet.title and scene.view.status().startswith("You win: ")
 
 
 # -- a whole game with the mouse -----------------------------------------------------------------------

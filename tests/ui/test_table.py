@@ -290,3 +290,82 @@ def test_a_wide_summary_fits_its_panel(screen):
         assert overlay.widths[c] >= widest
     overlay.draw(screen)
     overlay.close()
+
+
+def test_the_wham_bam_card_is_white_as_the_rulebook_says(screen):
+    """"4 Wham Bam! cards, all coloured White": most of the card as drawn is white."""
+    from simulator.games.wham_bam.rules import WHAM_BAM
+
+    for seed in range(100):
+        scene = table([SeatInfo("You"), SeatInfo("Bot", "good")], seed=seed)
+        wham_bams = [c for c in scene.state.hands[0] if scene.game.card_rank[c] == WHAM_BAM]
+        if wham_bams:
+            break
+    else:
+        raise AssertionError("no deal with a Wham Bam! in the hand")
+    scene.draw(screen)
+    rect = scene.view.sprites.rect_of(("card", wham_bams[0])).inflate(-16, -16)
+    # the right half of a fanned card may lie under its neighbour: look at its left strip
+    strip = pygame.Rect(rect.left, rect.top, 22, rect.height)
+    pixels = [screen.get_at((x, y)) for x in range(strip.left, strip.right) for y in range(strip.top, strip.bottom)]
+    white = sum(min(p[:3]) >= 225 for p in pixels)
+    assert white / len(pixels) > 0.6
+
+
+def test_a_summary_panel_hides_the_table_under_it(screen):
+    """Nothing of the table shows through a summary: its panel looks the same over any table."""
+    scene = table([SeatInfo("A", "good"), SeatInfo("B", "good")], seed=3)
+    while not scene.state.round_results:
+        scene.machine_moves(scene.state.current)
+    for _ in range(60):
+        scene.update(1 / 60)
+    overlay = scene.overlays[0]
+    assert isinstance(overlay, SummaryOverlay)
+    scene.draw(screen)
+    inside = overlay.rect.inflate(-24, -24)
+    plain = screen.subsurface(inside).copy()
+    drawn = scene.view.draw
+
+    def busy_table(surface):  # the same table, its felt covered in white text
+        drawn(surface)
+        for y in range(0, surface.get_height(), 14):
+            surface.blit(pygame.font.Font(None, 20).render("table text " * 20, True, (255, 255, 255)), (0, y))
+
+    scene.view.draw = busy_table
+    scene.draw(screen)
+    busy = screen.subsurface(inside).copy()
+    differing = sum(plain.get_at((x, y)) != busy.get_at((x, y))
+                    for x in range(0, inside.width, 3) for y in range(0, inside.height, 3))
+    assert differing == 0
+
+
+def test_the_log_shows_whole_entries_only_their_further_lines_indented(screen, monkeypatch):
+    """The sidebar log never starts with the tail of an entry: each entry shows whole or not at all."""
+    import simulator.ui.table as table_module
+
+    scene = table([SeatInfo("A", "good"), SeatInfo("B", "good"), SeatInfo("Cleopatra the Bot", "good")], seed=8)
+    for _ in range(40):
+        scene.machine_moves(scene.state.current)
+    settle(scene)
+    calls = []
+    real = table_module.text
+
+    def recording(surface, message, pos, **kw):
+        calls.append((message, pos, kw.get("size")))
+        return real(surface, message, pos, **kw)
+
+    monkeypatch.setattr(table_module, "text", recording)
+    scene.draw(screen)
+    start = next(i for i, c in enumerate(calls) if c[0] == "What happened") + 1
+    rows = [c for c in calls[start:] if c[2] == 14]
+    entries = scene.view.log_lines()
+    assert rows, "the log shows something"
+    left = min(pos[0] for _, pos, _ in rows)
+    from simulator.ui.theme import wrap
+
+    first_lines = {wrap(e, 250 - 32, 14)[0] for e in entries}
+    assert rows[0][1][0] == left and rows[0][0] in first_lines, "the top line begins an entry"
+    wrapped = [r for r in rows if r[1][0] > left]
+    assert wrapped, "long entries (the opening draw) wrap"
+    shown = " ".join(message for message, _, _ in rows)
+    assert shown.endswith(entries[-1].split(" ")[-1]), "the latest entry is at the bottom"

@@ -21,31 +21,33 @@ from .box import CHARACTERS, GRANDPA, SITE_NAMES
 from .rules import (BENCH, CHURCH, EXITING, HOSPITAL, SCHOOLBUS, SEAT, TABLE, WAITING, WC,
                     MammaGame)
 
-GRID = pygame.Rect(368, 110, 598, 352)     # the city cards
-GAP = 5
+GRID = pygame.Rect(364, 110, 596, 352)     # the city cards
+GAP = 4
 TOP_SITES_Y, SITE_H = 58, 48
-PANEL_X, PANEL_W = 6, 294                   # column A
-SEAT_X, SEAT_W = 304, 56                    # column B
-STRIP = pygame.Rect(972, 110, 52, 352)      # the W.C. track / the characters waiting to be placed
+PANEL_X, PANEL_W = 6, 286                   # column A
+SEAT_X, SEAT_W = 296, 62                    # column B
+STRIP = pygame.Rect(964, 110, 60, 352)      # the W.C. track / the characters waiting to be placed
 BAR = pygame.Rect(6, 518, 1018, 32)         # buttons
 BAND_Y = 556                                # labels of the band
 HAND_CARD = (70, 100)
 HAND_Y = 636
-HAND_X0, HAND_STEP = 46, 74
-MOVEMENT_DECK = (502, HAND_Y)
-MONEY_DECK = (582, HAND_Y)
-ROW_X, ROW_W, ROW_STRIP_H = 630, 146, 15    # the ingredients still to come
-BUS_POS = (824, 618)
-GUESTS_POS = (902, 618)
-SECRET_POS = (986, 622)
+HAND_X0, HAND_STEP, HAND_SPAN = 42, 66, 330  # the hand: up to six cards side by side, more squeezed
+MOVEMENT_DECK = (460, HAND_Y)
+MONEY_DECK = (538, HAND_Y)
+ROW_X, ROW_W, ROW_STRIP_H = 578, 90, 21     # the ingredients still to come: two columns of strips
+ROW_ROWS = 5
+BUS_POS = (804, 618)
+GUESTS_POS = (890, 618)
+SECRET_POS = (975, 622)
 SMALL_CARD = (52, 74)
 SECRET_CARD = (56, 76)
 SECRET_CHOICE = (76, 100)
-TOKEN = (44, 52)
+TOKEN = (60, 54)
 MINI_TOKEN = (28, 36)
 MONEY_MINI = (22, 32)
 FOOD_MINI = (34, 48)
-TAG_MINI = (20, 26)
+TAG_MINI = (22, 26)
+REF_W = 94                                  # a reference card in column A
 
 
 def centred(size: tuple[int, int], centre: tuple[float, float]) -> pygame.Rect:
@@ -99,7 +101,7 @@ class Board:
     # -- a character's panel in column A (the reference card at its right end) ----------------------------
     def ref_rect(self, c: int) -> pygame.Rect:
         rect = self.panels[c]
-        return pygame.Rect(rect.right - 76, rect.top, 76, rect.height)
+        return pygame.Rect(rect.right - REF_W, rect.top, REF_W, rect.height)
 
     def tag_rect(self, c: int) -> pygame.Rect:
         """Where the Guests card (top) and the W.C. card (bottom) lie."""
@@ -153,8 +155,20 @@ class Board:
         return GRID.center
 
     def hand_centre(self, i: int, count: int) -> tuple[float, float]:
-        step = HAND_STEP if count <= 6 else 420 / max(1, count - 1)
+        step = min(HAND_STEP, HAND_SPAN / max(1, count - 1))
         return HAND_X0 + i * step, HAND_Y
+
+    def arrival_badge(self, c: int) -> pygame.Rect:
+        """The badge on the seat of a character at the table: 1st, 2nd ..."""
+        badge = pygame.Rect(0, 0, 30, 17)
+        badge.topright = (self.seats[c].right + 4, self.seats[c].top - 4)
+        return badge
+
+    @staticmethod
+    def row_centre(i: int) -> tuple[float, float]:
+        """Where the ``i``-th ingredients card still to come lies: down the first column, then the second."""
+        column, row = divmod(i, ROW_ROWS)
+        return ROW_X + column * (ROW_W + 4) + ROW_W / 2, BAND_Y + 30 + row * (ROW_STRIP_H + 1)
 
     def panel_at(self, pos: tuple[int, int]) -> int | None:
         for c in range(CHARACTERS):
@@ -187,7 +201,7 @@ class Board:
         if piece < CHARACTERS:
             return ("token", piece, size, piece == GRANDPA and v["grandpa_child"])
         if piece == SCHOOLBUS:
-            return ("schoolbus", (54, 38), city.schoolbus_cost)
+            return ("schoolbus", (58, 40), city.schoolbus_cost)
         return ("traffic", (54, 32), city.traffic_costs[piece - SCHOOLBUS - 1])
 
     def card_face(self, card: int, size: tuple[int, int]) -> tuple:
@@ -268,11 +282,33 @@ class Board:
             out.append(Spot(("card", card), self.cells[space].center, face, 0.0, 8))
         for i, card in enumerate(v.get("ingredient_row_cards", [])):
             face = ("ingredient", card - first_food, (ROW_W, ROW_STRIP_H), "strip")
-            out.append(Spot(("card", card), (ROW_X + ROW_W / 2, BAND_Y + 26 + i * (ROW_STRIP_H + 0.5)), face, 0.0, 5))
+            out.append(Spot(("card", card), self.row_centre(i), face, 0.0, 5))
         supply = v.get("guests_cards", [])
         if supply:
             face = ("guests", self.box.guests_value(supply[0]), SMALL_CARD)
             out.append(Spot(("card", supply[0]), self.guests.center, face, 0.0, 6))
+        return out
+
+    @staticmethod
+    def whereabouts(v: dict[str, Any]) -> dict[Hashable, Any]:
+        """Where each piece and each card beside a character or in the city lies, by sprite key
+        (what a move can change for everyone to see)."""
+        out: dict[Hashable, Any] = {}
+        for ch in v.get("characters", []):
+            c = ch["character"]
+            out[("piece", c)] = ch["at"]
+            for card in ch["money_cards"]:
+                out[("card", card)] = ("money", c)
+            for card in ch["ingredient_cards"]:
+                out[("card", card)] = ("ingredients", c, card in ch["sideways_cards"])
+            for card in (ch["guests_card"], ch["wc_card"]):
+                if card is not None:
+                    out[("card", card)] = ("tag", c)
+        for piece in v.get("pieces", []):
+            out[("piece", piece["piece"])] = piece["at"]
+        space = v.get("ingredient_space")
+        if space is not None:
+            out[("card", v["floor_cards"][space])] = ("city", space)
         return out
 
     def spawn_at(self, spot: Spot) -> tuple[float, float] | None:

@@ -20,7 +20,7 @@ from typing import Hashable
 
 import pygame
 
-from simulator.ui.card_art import blank_card, card_back, outlined_text
+from simulator.ui.card_art import blank_card, card_back, outlined_text, title_size
 from simulator.ui.theme import INK, WHITE, font
 
 from .box import MammaBox
@@ -28,7 +28,7 @@ from .box import MammaBox
 # One colour per family member (Grandpa .. Son) and the short name on its token.
 CHARACTER_RGB = ((72, 112, 178), (146, 92, 176), (204, 70, 78), (232, 138, 40), (34, 146, 118),
                  (214, 186, 40))
-SHORT_NAMES = ("Gpa", "Gma", "Mam", "Wife", "Hus", "Son")
+NAME_SIZE, NAME_BAND = 12, 15   # a token's name, written out, on a band at its foot
 SKIN = (246, 214, 182)
 HAIR = ((222, 222, 222), (236, 236, 240), (140, 96, 60), (120, 64, 30), (70, 50, 36), (214, 160, 60))
 
@@ -42,8 +42,9 @@ RED_CLOTH = ((190, 48, 48), (246, 226, 226))
 FOOD_NAMES_SHORT = {"spaghetti": "pasta", "tomatoes": "tomato"}
 
 
-def short_name(character: int) -> str:
-    return SHORT_NAMES[character] if character < len(SHORT_NAMES) else str(character)
+def name_fits(name: str, width: int) -> bool:
+    """Whether ``name`` fits across ``width`` pixels in the tokens' type."""
+    return font(NAME_SIZE).size(name)[0] + 2 <= width
 
 
 # -- food icons ------------------------------------------------------------------------------
@@ -147,20 +148,26 @@ class MammaArt:
         if kind == "secret":
             return self.secret(face[1], face[2])
         if kind == "back":
-            return card_back(face[1], face[2])
+            return card_back(face[1], face[2], largest=12)
         raise ValueError(f"unknown face {face!r}")
 
     # -- pieces --------------------------------------------------------------------------
-    def token(self, character: int, size: tuple[int, int], *, with_child: bool = False) -> pygame.Surface:
-        """A portrait card: the face, the short name and the age (top left, as printed)."""
+    def token(self, character: int, size: tuple[int, int], *, with_child: bool = False,
+              named: bool = True) -> pygame.Surface:
+        """A portrait card: the face, the age (top left, as printed) and, where it fits, the full
+        name on a light band at the foot (tokens at the bench, church and hospital are too small:
+        their site names them)."""
         w, h = size
         rgb = CHARACTER_RGB[character % len(CHARACTER_RGB)]
-        card = blank_card(size, rgb, border=WHITE, margin=3, radius=7)
-        inner = pygame.Rect(4, 4, w - 8, h - 8)
-        portrait = pygame.Rect(inner.left, inner.top, inner.width, int(inner.height * 0.66))
+        card = blank_card(size, rgb, border=WHITE, margin=2, radius=7)
+        inner = pygame.Rect(2, 2, w - 4, h - 4)
+        name = self.box.names[character]
+        named = named and w >= 40 and name_fits(name, inner.width)
+        band = pygame.Rect(inner.left, inner.bottom - NAME_BAND, inner.width, NAME_BAND) if named else None
+        portrait = pygame.Rect(inner.left, inner.top, inner.width, (band.top - 1 if band else inner.bottom) - inner.top)
         pygame.draw.rect(card, (250, 240, 222), portrait, border_radius=5)
-        head_r = portrait.height * 0.3
-        hx, hy = portrait.centerx, portrait.top + portrait.height * 0.55
+        head_r = min(portrait.height * 0.34, portrait.width * 0.22)
+        hx, hy = portrait.centerx, portrait.top + portrait.height * 0.5
         # shoulders in the character's colour, then the head and hair
         pygame.draw.ellipse(card, rgb, pygame.Rect(hx - head_r * 1.5, portrait.bottom - head_r * 0.9,
                                                    head_r * 3, head_r * 1.6))
@@ -175,19 +182,23 @@ class MammaArt:
         if character == 0:  # the Grandpa's glasses
             for dx in (-0.35, 0.35):
                 pygame.draw.circle(card, INK, (hx + dx * head_r, hy), max(2, head_r * 0.26), 1)
-        if with_child:
-            cr = head_r * 0.55
-            pygame.draw.circle(card, SKIN, (portrait.right - cr - 2, portrait.bottom - cr - 1), cr)
-            pygame.draw.circle(card, (214, 160, 60), (portrait.right - cr - 2, portrait.bottom - cr * 1.5), cr * 0.7)
+        if with_child:  # the Child on the Grandpa's arm
+            cr = head_r * 0.6
+            cx, cy = portrait.right - cr - 2, portrait.bottom - cr - 1
+            pygame.draw.circle(card, (214, 160, 60), (cx, cy - cr * 0.5), cr * 0.75)
+            pygame.draw.circle(card, SKIN, (cx, cy), cr)
+            pygame.draw.circle(card, INK, (cx, cy), cr, 1)
         card.set_clip(None)
         age = self.box.ages[character]
-        pygame.draw.circle(card, WHITE, (inner.left + 8, inner.top + 8), 8)
-        pygame.draw.circle(card, INK, (inner.left + 8, inner.top + 8), 8, 1)
+        badge = (inner.left + 8, inner.top + 8)
+        pygame.draw.circle(card, WHITE, badge, 8)
+        pygame.draw.circle(card, INK, badge, 8, 1)
         age_surface = font(10, True).render(str(age), True, INK)
-        card.blit(age_surface, age_surface.get_rect(center=(inner.left + 8, inner.top + 8)))
-        label = short_name(character) + ("+C" if with_child else "")
-        outlined_text(card, label, (w // 2, int(inner.bottom - (inner.height * 0.34) / 2)),
-                      max(9, min(14, h // 4)), width=1)
+        card.blit(age_surface, age_surface.get_rect(center=badge))
+        if band is not None:
+            pygame.draw.rect(card, PAPER, band, border_bottom_left_radius=5, border_bottom_right_radius=5)
+            label = font(NAME_SIZE).render(name, True, INK)
+            card.blit(label, label.get_rect(center=(band.centerx, band.centery)))
         return card
 
     def _hair(self, card, character: int, head: tuple[float, float], r: float, *, back: bool) -> None:
@@ -221,7 +232,7 @@ class MammaArt:
         for x in (body.left + 10, body.right - 10):
             pygame.draw.circle(card, INK, (x, body.bottom), 5)
             pygame.draw.circle(card, (120, 120, 120), (x, body.bottom), 2)
-        outlined_text(card, "SCHOOL", (w // 2 - 6, body.bottom - 8), 9, width=1)
+        outlined_text(card, "SCHOOL", (w // 2 - 4, body.bottom - 8), 11, width=1)
         self._cost_badge(card, (w - 10, 10), cost)
         return card
 
@@ -260,7 +271,7 @@ class MammaArt:
         field = pygame.Rect(9, 9, w - 18, h - 18)
         pygame.draw.ellipse(card, tuple(min(255, c + 40) for c in rgb), field.inflate(-4, -h // 4))
         outlined_text(card, str(value), (w // 2, int(h * 0.45)), int(h * 0.4), width=2)
-        outlined_text(card, "mp" if movement else "money", (w // 2, int(h * 0.76)), max(10, w // 6), width=1)
+        outlined_text(card, "mp" if movement else "money", (w // 2, int(h * 0.76)), max(12, w // 6), width=1)
         if movement:
             for k in range(value):
                 x = 14 + (k % 4) * 10
@@ -287,18 +298,20 @@ class MammaArt:
         card.set_clip(None)
         pygame.draw.rect(card, WHITE, inner, 1, border_radius=4)
         foods = info.foods
-        if style == "strip":
-            plate = pygame.Rect(3, 1, w - 6, h - 2)
+        if style == "strip":  # a card still to come: its foods, the red number, the cost in black
+            plate = pygame.Rect(3, 2, w - 6, h - 4)
             pygame.draw.rect(card, PAPER, plate, border_radius=3)
-            r = (h - 4) / 2.3
+            room = plate.width - 24 - (18 if info.mother_in_law else 0)  # left of the red number and the cost
+            r = min(6.5, (h - 6) / 2.2, room / (2.15 * len(foods)))
             for k, food in enumerate(foods):
-                food_icon(card, food, (plate.left + 8 + k * (r * 2.7), h / 2), r)
-            tag = f"{info.cost}"
-            cost = font(11, True).render(tag, True, INK)
-            card.blit(cost, cost.get_rect(midright=(plate.right - 3, h // 2)))
+                food_icon(card, food, (plate.left + r + 3 + k * (2 * r + 1.5), h / 2), r)
+            centre = (plate.right - 9, h // 2)
+            pygame.draw.circle(card, INK, centre, 8)
+            cost = font(12, True).render(str(info.cost), True, WHITE)
+            card.blit(cost, cost.get_rect(center=centre))
             if info.mother_in_law:
-                mil = font(11, True).render(f"-{info.mother_in_law}", True, (200, 30, 30))
-                card.blit(mil, mil.get_rect(midright=(plate.right - 16, h // 2)))
+                mil = font(12, True).render(f"-{info.mother_in_law}", True, (200, 30, 30))
+                card.blit(mil, mil.get_rect(midright=(plate.right - 19, h // 2)))
             return card
         if style == "mini":
             plate = inner.inflate(-8, -8)
@@ -311,24 +324,28 @@ class MammaArt:
                 cy = plate.top + plate.height * ((k // cols) + 0.5) / rows
                 food_icon(card, food, (cx, cy), r)
             if info.mother_in_law:
-                badge = pygame.Rect(0, 0, 18, 13)
-                badge.topright = (w - 1, 1)
+                badge = pygame.Rect(0, 0, 20, 15)
+                badge.topright = (w, 0)
                 pygame.draw.rect(card, (200, 30, 30), badge, border_radius=4)
-                mil = font(10, True).render(f"-{info.mother_in_law}", True, WHITE)
+                mil = font(11, True).render(f"-{info.mother_in_law}", True, WHITE)
                 card.blit(mil, mil.get_rect(center=badge.center))
             return card
-        # the card as it lies in the city: foods with their names, the black cost, the red number
-        plate = inner.inflate(-12, -12)
+        # the card as it lies in the city: the foods' pictures in a row, their names, the black cost,
+        # the red number
+        plate = inner.inflate(-6, -12)
         pygame.draw.rect(card, PAPER, plate, border_radius=5)
-        row_h = min(18, (plate.height - 34) / max(1, len(foods)))
+        step = min(13.0, (plate.width - 4) / max(1, len(foods)))
+        x0 = plate.centerx - step * (len(foods) - 1) / 2
         for k, food in enumerate(foods):
-            y = plate.top + 6 + row_h * (k + 0.5)
-            food_icon(card, food, (plate.left + 9, y), min(7, row_h * 0.42))
-            name = font(10).render(FOOD_NAMES_SHORT.get(food, food), True, INK)
-            card.blit(name, name.get_rect(midleft=(plate.left + 18, y)))
-        centre = (plate.centerx, plate.bottom - 15)
-        pygame.draw.circle(card, INK, centre, 12)
-        number = font(16, True).render(str(info.cost), True, WHITE)
+            food_icon(card, food, (x0 + k * step, plate.top + 10), min(6.0, step / 2.2))
+        words = [FOOD_NAMES_SHORT.get(food, food) for food in foods]
+        size = min(title_size(word, plate.width - 2, 12, 11) for word in words)  # one size for the card
+        for k, word in enumerate(words):
+            name = font(size).render(word, True, INK)
+            card.blit(name, name.get_rect(midtop=(plate.centerx, plate.top + 16 + 13 * k)))
+        centre = (plate.centerx, plate.bottom - 13)
+        pygame.draw.circle(card, INK, centre, 11)
+        number = font(15, True).render(str(info.cost), True, WHITE)
         card.blit(number, number.get_rect(center=centre))
         if info.mother_in_law:
             mil = font(12, True).render(f"-{info.mother_in_law}", True, (210, 30, 30))
@@ -344,10 +361,10 @@ class MammaArt:
                 pygame.draw.circle(card, (240, 210, 190), (cx, h * 0.3), w * 0.09)
                 pygame.draw.rect(card, (90, 120, 200) if k % 2 else (200, 120, 90),
                                  pygame.Rect(cx - w * 0.1, h * 0.38, w * 0.2, h * 0.16), border_radius=3)
-            outlined_text(card, "Guests", (w // 2, int(h * 0.65)), max(9, w // 6), width=1)
+            outlined_text(card, "Guests", (w // 2, int(h * 0.64)), title_size("Guests", w - 8, 12, 11), width=1)
             outlined_text(card, str(vp), (w // 2, int(h * 0.84)), max(11, w // 4), colour=(255, 150, 150))
         else:
-            outlined_text(card, str(vp), (w // 2, h // 2), max(9, int(w * 0.45)), colour=(255, 170, 170), width=1)
+            outlined_text(card, str(vp), (w // 2, h // 2), 12, colour=(255, 170, 170), width=1)
         return card
 
     def bus_card(self, label: str, size: tuple[int, int]) -> pygame.Surface:
@@ -366,15 +383,17 @@ class MammaArt:
     def wc_card(self, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
         card = blank_card(size, (90, 150, 196), margin=2, radius=4)
-        outlined_text(card, "WC", (w // 2, h // 2), max(8, int(w * 0.42)), width=1)
+        outlined_text(card, "WC", (w // 2, h // 2), 11, width=1)
         return card
 
     def secret(self, character: int, size: tuple[int, int]) -> pygame.Surface:
         """A secret character card: the portrait with the name written out."""
         w, h = size
         card = blank_card(size, (44, 40, 56), border=(236, 208, 150), margin=4, radius=8)
-        token = self.token(character, (int(w * 0.78), int(h * 0.72)))
+        token = self.token(character, (int(w * 0.78), int(h * 0.72)), named=False)
         card.blit(token, token.get_rect(midtop=(w // 2, 6)))
-        outlined_text(card, self.box.names[character], (w // 2, int(h * 0.88)), max(10, w // 7), width=1,
-                      colour=(250, 226, 160))
+        if w >= 70:  # a smaller card leaves the name to the label beside it
+            name = self.box.names[character]
+            outlined_text(card, name, (w // 2, int(h * 0.88)), title_size(name, w - 8, 13, 11), width=1,
+                          colour=(250, 226, 160))
         return card

@@ -7,24 +7,26 @@ button bar, the cost beside a dragged piece and hover notes.
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Hashable, Sequence
 
 import pygame
 
+from simulator.ui.card_art import title_size
 from simulator.ui.theme import GOLD, HIGHLIGHT, INK, TABLE_RECT, TEXT, TEXT_DIM, WHITE, font, panel, text
 
 from .board import (BAND_Y, BAR, GRID, HAND_X0, MONEY_MINI, PANEL_W, PANEL_X, ROW_X, SEAT_W, SEAT_X,
                     SMALL_CARD, STRIP, Board)
 from .box import GRANDPA
-from .drawing import CHARACTER_RGB, PAPER, checkered, club, short_name
-from .rules import SEAT, TABLE, WAITING, WC
+from .drawing import CHARACTER_RGB, PAPER, checkered, club, name_fits
+from .rules import BENCH, CHURCH, HOSPITAL, SEAT, TABLE, WAITING, WC
 
 FELT_SLOT = (22, 74, 52)
 LIT = (120, 236, 140)
 SITE_FILLS = {"school": (214, 120, 80), "bank": (90, 130, 90), "wc": (90, 150, 196),
               "hospital": (236, 236, 240), "bench": (150, 110, 70), "church": (170, 160, 200)}
-SITE_TITLES = {"school": "School", "bank": "Bank", "wc": "W.C.", "hospital": "Hospital", "bench": "Bench",
-               "church": "Church"}
+SITE_TITLES = {"school": "School", "bank": "Bank", "wc": "W.C.", "hospital": "Hospital", "bench": "Bench · safe",
+               "church": "Church · safe"}
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
@@ -69,26 +71,31 @@ class Scenery:
             signs = ([("TAXI", (250, 204, 40), INK)] if space == city.taxi else []) + (
                 [("BUS", (40, 110, 200), WHITE)] if space in city.bus_stops else [])
             for label, fill, ink in signs:
-                sign = pygame.Rect(0, 0, 38, 15)
+                sign = pygame.Rect(0, 0, 40, 16)
                 sign.midbottom = (rect.centerx, rect.bottom - 4)
                 pygame.draw.rect(layer, fill, sign, border_radius=3)
                 pygame.draw.rect(layer, INK, sign, 1, border_radius=3)
-                word = font(11, True).render(label, True, ink)
+                word = font(12, True).render(label, True, ink)
                 layer.blit(word, word.get_rect(center=sign.center))
             if space in city.seat_entrances:  # the way into column B
                 pygame.draw.polygon(layer, (150, 140, 110), [(rect.left - 1, rect.centery - 6),
                                                              (rect.left - 6, rect.centery),
                                                              (rect.left - 1, rect.centery + 6)])
-        for x, label in ((PANEL_X + PANEL_W // 2, "A: the family's reference cards"), (SEAT_X + SEAT_W // 2, "B: seats")):
-            text(layer, label, (x, GRID.top - 16), size=12, colour=TEXT_DIM, anchor="midbottom")
+        for x, label in ((PANEL_X + PANEL_W // 2, "The family: ingredients · money"),
+                         (SEAT_X + SEAT_W // 2, "Seats")):
+            text(layer, label, (x, GRID.top - 8), size=13, bold=True, colour=TEXT, anchor="midbottom")
         self._background = layer
         return layer
 
     def sites(self, surface: pygame.Surface, v: dict[str, Any], lit: dict[Any, int]) -> None:
         """School, bank (either side), W.C., hospital, bench, church; lit when a drag can end there."""
         subs = {"school": "the Child is out" if v["grandpa_child"] else "", "bank": "",
-                "wc": "1 mp in · 6 turns", "hospital": "one bed", "bench": "1 mp on · 3 off · safe",
-                "church": "3 mp off · safe"}
+                "wc": "1 mp in · 6 turns", "hospital": "one bed", "bench": "1 mp on · 3 off",
+                "church": "3 mp to leave"}
+        for name in (HOSPITAL, BENCH, CHURCH):  # who is there (the token is too small for a name)
+            occupant = v["sites"][name]["occupant"]
+            if occupant is not None:
+                subs[name] = f"{self.box.names[occupant]} here"
         for name, rect in self.board.sites.items():
             pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=8)
             pygame.draw.rect(surface, SITE_FILLS[name], rect, border_radius=8)
@@ -102,18 +109,21 @@ class Scenery:
                 pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(x, rect.top + 12, 14, 4))
                 pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(x + 5, rect.top + 7, 4, 14))
                 x += 18
-            text(surface, title, (x, rect.top + 5), size=14, bold=True, colour=colour)
-            if sub:
-                text(surface, sub, (x, rect.top + 26), size=11, colour=colour)
-            if lit.get(name) is not None:
+            text(surface, title, (x, rect.top + 4), size=14, bold=True, colour=colour)
+            if lit.get(name) is not None:  # where the picked piece could stop: its cost instead of the rules
                 glow_rect(surface, rect, LIT)
-                text(surface, f"{lit[name]} mp", (rect.right - 48, rect.top + 4), size=12, bold=True, colour=INK)
+                words = f"{lit[name]} mp to get here"
+                pill = pygame.Rect(x - 4, rect.top + 25, font(12, True).size(words)[0] + 10, 17)
+                pygame.draw.rect(surface, LIT, pill, border_radius=8)
+                text(surface, words, pill.center, size=12, bold=True, colour=INK, anchor="center")
+            elif sub:
+                text(surface, sub, (x, rect.top + 25), size=12, colour=colour)
 
     def strip(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
         """The W.C. track (turns 1-6), or in the Dinner Hour the places of those waiting to be placed."""
         waiting = v["dinner"] or any(c["at"] == WAITING for c in v["characters"])
-        text(surface, "To place" if waiting else "W.C. turns", (STRIP.centerx, STRIP.top - 4), size=11, bold=True,
-             colour=TEXT_DIM, anchor="midbottom")
+        text(surface, "To place" if waiting else "W.C. turns", (STRIP.centerx, STRIP.top - 8), size=12, bold=True,
+             colour=TEXT, anchor="midbottom")
         if waiting:
             for rect in self.board.slots:
                 pygame.draw.rect(surface, FELT_SLOT, rect, border_radius=6)
@@ -124,7 +134,7 @@ class Scenery:
             pygame.draw.rect(surface, (40, 96, 130) if here else FELT_SLOT, rect, border_radius=6)
             pygame.draw.rect(surface, (90, 150, 196), rect, 1, border_radius=6)
             mark = "out next" if i == len(self.board.track) - 1 else str(i + 1)
-            text(surface, mark, (rect.centerx, rect.bottom - 3), size=10, colour=TEXT_DIM, anchor="midbottom")
+            text(surface, mark, (rect.centerx, rect.bottom - 2), size=12, colour=TEXT, anchor="midbottom")
 
     def panels(self, surface: pygame.Surface, v: dict[str, Any], *, choosing: bool) -> None:
         """Column A: each character's panel, its money places (the Grandpa's third opens at the bank)
@@ -138,8 +148,12 @@ class Scenery:
                 slot.center = (int(centre[0]), int(centre[1]))
                 locked = c == GRANDPA and i >= self.box.money_cards and not v["bank_flipped"]
                 pygame.draw.rect(surface, (50, 56, 60) if locked else (60, 90, 70), slot, 1, border_radius=3)
-                if locked:
-                    text(surface, "bank", slot.center, size=9, colour=(110, 120, 120), anchor="center")
+                if locked:  # a padlock: opens at the bank (the panel's hover note says so)
+                    body = pygame.Rect(0, 0, 12, 9)
+                    body.midtop = (slot.centerx, slot.centery - 1)
+                    pygame.draw.arc(surface, (130, 140, 140), pygame.Rect(body.left + 2, body.top - 8, 8, 12),
+                                    0, math.pi, 2)
+                    pygame.draw.rect(surface, (130, 140, 140), body, border_radius=2)
             self.reference(surface, v, ch)
             if choosing and ch["at"] != TABLE:
                 glow_rect(surface, rect, HIGHLIGHT, width=2)
@@ -149,15 +163,16 @@ class Scenery:
         c = ch["character"]
         ref = self.board.ref_rect(c)
         pygame.draw.rect(surface, PAPER, ref, border_radius=6)
-        band = pygame.Rect(ref.left, ref.top, ref.width, 15)
+        band = pygame.Rect(ref.left, ref.top, ref.width, 16)
         pygame.draw.rect(surface, CHARACTER_RGB[c], band, border_top_left_radius=6, border_top_right_radius=6)
         child = c == GRANDPA and v["grandpa_child"]
-        name = "Grandpa+Child" if child else ch["name"]
-        text(surface, name, band.center, size=11 if len(name) > 9 else 12, bold=True, colour=WHITE, anchor="center")
+        name = f"{ch['name']} + Child" if child else ch["name"]
+        text(surface, name, band.center, size=title_size(name, band.width - 4, 13, 11), bold=True, colour=WHITE,
+             anchor="center")
         bonus = self.box.grandpa_with_child_vp if child else self.box.bonus_vp[c]
-        text(surface, f"age {ch['age']}" + (f" · {bonus:+d}vp" if bonus else ""), (ref.left + 4, ref.top + 16),
-             size=11, colour=INK)
-        text(surface, f"money {ch['money']}", (ref.left + 4, ref.top + 29), size=11, bold=True, colour=(40, 110, 50))
+        x, y, line = ref.left + 5, band.bottom - 3, 13  # the type's own top margin is about 3 pixels
+        text(surface, f"age {ch['age']}" + (f" · {bonus:+d} vp" if bonus else ""), (x, y), size=12, colour=INK)
+        text(surface, f"money {ch['money']}", (x, y + line), size=12, bold=True, colour=(30, 100, 40))
         if ch["at"] == TABLE:
             status = f"seated {ORDINALS[v['arrivals'].index(c)]}" if c in v["arrivals"] else "seated"
         elif ch["bought_this_turn"]:
@@ -167,7 +182,7 @@ class Scenery:
         else:
             status = ""
         if status:
-            text(surface, status, (ref.left + 4, ref.top + 41), size=10, colour=(90, 80, 70))
+            text(surface, status, (x, y + 2 * line), size=12, colour=(90, 70, 50))
 
     def seats(self, surface: pygame.Surface, v: dict[str, Any], lit_seat: int | None) -> None:
         """Column B: each character's own seat at the table (checkered); its short name while away."""
@@ -178,19 +193,23 @@ class Scenery:
             layer.set_alpha(110)
             surface.blit(layer, inner)
             pygame.draw.rect(surface, CHARACTER_RGB[c], rect, 2, border_radius=6)
-            if v["characters"][c]["at"] not in (SEAT, TABLE):
-                text(surface, short_name(c), rect.center, size=12, bold=True, colour=WHITE, anchor="center")
+            if v["characters"][c]["at"] not in (SEAT, TABLE):  # an empty seat: whose it is
+                name = self.box.names[c]
+                label = pygame.Rect(0, 0, rect.width - 6, 17)
+                label.center = rect.center
+                pygame.draw.rect(surface, (20, 24, 30), label, border_radius=5)
+                text(surface, name, label.center, size=12 if name_fits(name, label.width) else 11, colour=WHITE,
+                     anchor="center")
             if lit_seat == c:
                 glow_rect(surface, rect, LIT)
 
     def arrivals(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
         """A badge on each seat taken at the table: 1st, 2nd ..."""
         for place, c in enumerate(v["arrivals"]):
-            badge = pygame.Rect(0, 0, 28, 16)
-            badge.topright = (self.board.seats[c].right + 4, self.board.seats[c].top - 3)
+            badge = self.board.arrival_badge(c)
             pygame.draw.rect(surface, GOLD, badge, border_radius=8)
             pygame.draw.rect(surface, INK, badge, 1, border_radius=8)
-            text(surface, ORDINALS[place], badge.center, size=11, bold=True, colour=INK, anchor="center")
+            text(surface, ORDINALS[place], badge.center, size=12, bold=True, colour=INK, anchor="center")
 
     def band(self, surface: pygame.Surface, v: dict[str, Any], viewer: int | None, *, guests_mode: bool) -> None:
         """Labels and places of the hand, the decks, the ingredients to come, the bus, the Guests, the secret."""
@@ -205,18 +224,18 @@ class Scenery:
         for deck, rect in self.board.decks.items():
             pygame.draw.rect(surface, FELT_SLOT, rect, border_radius=10)
             text(surface, deck.capitalize(), (rect.centerx, BAND_Y), size=13, bold=True, colour=TEXT, anchor="midtop")
-            text(surface, f"{v['deck_sizes'][deck]} left", (rect.centerx, rect.bottom + 4), size=12, colour=TEXT_DIM,
+            text(surface, f"{v['deck_sizes'][deck]} left", (rect.centerx, rect.bottom + 3), size=12, colour=TEXT,
                  anchor="midtop")
-        text(surface, "Ingredients to come", (ROW_X, BAND_Y), size=12, bold=True, colour=TEXT)
+        text(surface, "Ingredients to come", (ROW_X, BAND_Y), size=13, bold=True, colour=TEXT)
         if not v.get("ingredient_row_cards"):
-            text(surface, "none left", (ROW_X, BAND_Y + 22), size=12, colour=TEXT_DIM)
+            text(surface, "none left", (ROW_X, BAND_Y + 24), size=13, colour=TEXT_DIM)
         self._bus(surface, v)
         self._guests(surface, v, viewer, guests_mode)
         self._secret(surface, v)
 
     def _bus(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
         rect = self.board.bus
-        text(surface, "Bus deck", (rect.centerx, BAND_Y), size=12, bold=True, colour=TEXT, anchor="midtop")
+        text(surface, "Bus deck", (rect.centerx, BAND_Y), size=13, bold=True, colour=TEXT, anchor="midtop")
         if v["bus_cards"]:  # set-up: face up, to be studied
             labels = [self.box.bus_label(c) for c in v["bus_cards"]]
             surface.blit(self.face(("bus-card", labels[0], SMALL_CARD)), rect)
@@ -224,25 +243,25 @@ class Scenery:
             surface.blit(self.face(("back", SMALL_CARD, "BUS")), rect)
             labels = v["bus_memory"]
         if labels:
-            text(surface, f"next {labels[0]}", (rect.centerx, rect.bottom + 3), size=12, bold=True, colour=GOLD,
+            text(surface, f"next {labels[0]}", (rect.centerx, rect.bottom + 2), size=13, bold=True, colour=GOLD,
                  anchor="midtop")
-            text(surface, "then " + " ".join(labels[1:3]), (rect.centerx, rect.bottom + 19), size=11,
-                 colour=TEXT_DIM, anchor="midtop")
+            text(surface, "then " + " ".join(labels[1:3]), (rect.centerx, rect.bottom + 19), size=12,
+                 colour=TEXT, anchor="midtop")
         elif v["bus_turned"]:
-            text(surface, f"last {v['bus_turned'][-1]}", (rect.centerx, rect.bottom + 3), size=12, colour=TEXT_DIM,
+            text(surface, f"last {v['bus_turned'][-1]}", (rect.centerx, rect.bottom + 2), size=13, colour=TEXT,
                  anchor="midtop")
 
     def _guests(self, surface: pygame.Surface, v: dict[str, Any], viewer: int | None, active: bool) -> None:
         rect = self.board.guests
-        text(surface, "Guests", (rect.centerx, BAND_Y), size=12, bold=True, colour=TEXT, anchor="midtop")
+        text(surface, "Guests", (rect.centerx, BAND_Y), size=13, bold=True, colour=TEXT, anchor="midtop")
         supply = v.get("guests_cards", [])
         if not supply:
             pygame.draw.rect(surface, FELT_SLOT, rect, border_radius=8)
         left = " ".join(str(self.box.guests_value(c)) for c in supply)
-        text(surface, left or "all given", (rect.centerx, rect.bottom + 3), size=11, colour=TEXT_DIM, anchor="midtop")
+        text(surface, left or "all given", (rect.centerx, rect.bottom + 2), size=12, colour=TEXT, anchor="midtop")
         if viewer is not None:
             given = v["guests_used"][viewer]
-            text(surface, "yours: given" if given else "yours: to give", (rect.centerx, rect.bottom + 18), size=11,
+            text(surface, "yours: given" if given else "yours: to give", (rect.centerx, rect.bottom + 18), size=12,
                  colour=TEXT_DIM if given else GOLD, anchor="midtop")
         if active:
             glow_rect(surface, rect, HIGHLIGHT)
@@ -253,15 +272,17 @@ class Scenery:
         if mine is None:
             return
         rect = self.board.secret
-        text(surface, "You back", (rect.centerx, BAND_Y), size=12, bold=True, colour=GOLD, anchor="midtop")
+        text(surface, "You back", (rect.centerx, BAND_Y), size=13, bold=True, colour=GOLD, anchor="midtop")
         surface.blit(self.face(("secret", mine, rect.size)), rect)
-        text(surface, "secret", (rect.centerx, rect.bottom + 3), size=11, colour=TEXT_DIM, anchor="midtop")
+        text(surface, f"the {self.box.names[mine]}", (rect.centerx, rect.bottom + 2), size=13, bold=True,
+             colour=GOLD, anchor="midtop")
+        text(surface, "(secret)", (rect.centerx, rect.bottom + 19), size=12, colour=TEXT_DIM, anchor="midtop")
 
     def setup(self, surface: pygame.Surface, v: dict[str, Any], title: str,
               choices: Sequence[tuple[pygame.Rect, Hashable, Any]], mouse: tuple[int, int]) -> None:
         """Set-up: the secret characters to choose or take, and the bus deck to study."""
         box = self.board.setup_box(v["phase"])
-        panel(surface, box, alpha=235, border=(90, 96, 110))
+        panel(surface, box, alpha=255, border=(90, 96, 110))
         text(surface, title, (box.centerx, box.top + 12), size=18, bold=True, colour=GOLD, anchor="midtop")
         y = box.top + 40
         for rect, face, action in choices:
@@ -304,10 +325,10 @@ def lit_places(surface: pygame.Surface, board: Board, lit: dict[Any, int], place
         if isinstance(place, int):
             rect = board.cells[place]
             glow_rect(surface, rect, LIT)
-            badge = pygame.Rect(0, 0, 34, 16)
-            badge.topright = (rect.right - 3, rect.top + 3)
+            badge = pygame.Rect(0, 0, font(12, True).size(f"{cost} mp")[0] + 8, 17)
+            badge.topright = (rect.right - 2, rect.top + 2)
             pygame.draw.rect(surface, LIT, badge, border_radius=8)
-            text(surface, f"{cost} mp", badge.center, size=11, bold=True, colour=INK, anchor="center")
+            text(surface, f"{cost} mp", badge.center, size=12, bold=True, colour=INK, anchor="center")
     for space in placements:
         glow_rect(surface, board.cells[space], HIGHLIGHT)
 
@@ -343,13 +364,14 @@ def cost_tag(surface: pygame.Surface, mouse: tuple[int, int], label: str, *, ok:
 
 
 def hover_note(surface: pygame.Surface, mouse: tuple[int, int], lines: Sequence[str]) -> None:
-    """A note beside the cursor, kept inside the table area."""
-    width = max(font(13).size(line)[0] for line in lines) + 16
+    """A note beside the cursor (its first line bold), whole and inside the table area."""
+    width = max(font(13, i == 0).size(line)[0] for i, line in enumerate(lines)) + 16
     rect = pygame.Rect(mouse[0] + 16, mouse[1] + 16, width, 8 + 18 * len(lines))
     if rect.right > TABLE_RECT.right - 4:
         rect.right = mouse[0] - 8
     if rect.bottom > TABLE_RECT.bottom - 4:
         rect.bottom = mouse[1] - 8
-    panel(surface, rect, alpha=240, radius=8, border=(90, 96, 110))
+    rect.clamp_ip(TABLE_RECT.inflate(-8, -8))
+    panel(surface, rect, alpha=255, radius=8, border=(90, 96, 110))
     for i, line in enumerate(lines):
         text(surface, line, (rect.left + 8, rect.top + 4 + 18 * i), size=13, bold=i == 0, colour=TEXT)

@@ -23,6 +23,7 @@ import pygame
 
 from simulator.engine import Action
 from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.marks import new_events
 from simulator.ui.sprites import SpriteLayer
 from simulator.ui.theme import GOLD, HIGHLIGHT, font
 
@@ -96,6 +97,7 @@ class MammaView(GameView):
         self.mouse = (0, 0)
         self._sent: list[Action] = []
         self._hush: str | None = None
+        self.seen_events: list[dict[str, Any]] | None = None
 
     # -- small readers ----------------------------------------------------------------------------
     @property
@@ -118,7 +120,12 @@ class MammaView(GameView):
 
     # -- refresh --------------------------------------------------------------------------------------
     def refresh(self, viewer, view: dict[str, Any], legal: list[Action]) -> None:
+        before = self.view
         super().refresh(viewer, view, legal)
+        fresh = new_events(self.seen_events, view.get("events", []))
+        self.seen_events = list(view.get("events", []))
+        if before:
+            self._mark_move(before, fresh)
         if self._hush is not None and self.refusal and self.refusal[0] == view.get("prompt"):
             self.refusal = None  # the rest of a drag only waits for this decision: not a refusal
         self._hush = None
@@ -141,6 +148,23 @@ class MammaView(GameView):
         self.hover_key = self._hover_target(self.mouse)
         self.tip = self._tip_for(self.hover_key)
         self._layout()
+
+    def _mark_move(self, before: dict[str, Any], fresh: list[dict[str, Any]]) -> None:
+        """Ring what the last action changed: pieces moved (step by step), cards placed beside a
+        character or in the city, cards new in the viewer's hand, the deck another player drew from."""
+        v = self.view
+        was, now = self.board.whereabouts(before), self.board.whereabouts(v)
+        keys: list[Hashable] = [key for key, where in now.items() if was.get(key) != where]
+        if before.get("seat") == self.viewer:
+            keys += [("card", c) for c in v.get("hand_cards", []) if c not in before.get("hand_cards", [])]
+        keys += [("deck", e["deck"]) for e in fresh if e["what"] in ("draw", "draft") and e.get("seat") != self.viewer]
+        mover = before["to_act"] if before.get("to_act") is not None else before.get("turn_seat")
+        self.last_move.set(keys, self.words.who(mover, self.viewer))
+
+    def _mark_rect(self, key: Hashable) -> pygame.Rect | None:
+        if key[0] == "deck":
+            return self.board.decks[key[1]]
+        return self.sprites.bounds_of(key)
 
     def _keep_plan(self) -> None:
         """Keep the dragged way while its piece is still on it (waiting for a decision)."""
@@ -307,7 +331,8 @@ class MammaView(GameView):
             value = self.box.value[a.card]
             if value not in values:
                 values.add(value)
-                specs.append((f"Taxi: {value} → {value * self.game.city.taxi_multiplier} mp", self._give(a), "plain"))
+                specs.append((f"Taxi: {value} money = {value * self.game.city.taxi_multiplier} mp", self._give(a),
+                              "plain"))  # (the type has no arrow)
         specs += [(f"Bus {a.number}", self._give(a), "plain") for a in self.legal_of(RideBus)]
         if self.legal_of(AssignGuests) and movement is None:
             label = "Cancel Guests" if self.guests_mode else f"Give Guests ({self._guests_vp()})"
@@ -425,18 +450,35 @@ class MammaView(GameView):
                 self._light()
 
     def _hover_target(self, pos: tuple[int, int]) -> Hashable | None:
+        """What is under the mouse, for hover lifts and hover notes (every icon has one)."""
+        v, board = self.view, self.board
+        if v and v["phase"] in SETUP_PHASES and board.setup_box(v["phase"]).collidepoint(pos):
+            return None  # the set-up panel lies over the city
+        if v:  # the badges of arrival lie over the seated tokens
+            badge = next((c for c in v["arrivals"] if board.arrival_badge(c).collidepoint(pos)), None)
+            if badge is not None:
+                return ("arrival", badge)
         key = self.sprites.top_key_at(pos)
         if key is not None:
             return key
-        character = self.board.panel_at(pos)
+        character = board.panel_at(pos)
         if character is not None:
             return ("panel", character)
-        place = self.board.place_at(pos)
+        place = board.place_at(pos)
         if isinstance(place, int):
             return ("space", place)
         if place is not None:
             return ("site", place)
-        return ("bus",) if self.board.bus.collidepoint(pos) else None
+        slot = next((i for i, rect in enumerate(board.track) if rect.collidepoint(pos)), None)
+        if slot is not None:
+            return ("strip", slot)
+        deck = board.deck_at(pos)
+        if deck is not None:
+            return ("deck", deck)
+        for name, rect in (("bus", board.bus), ("guests", board.guests), ("secret", board.secret)):
+            if rect.collidepoint(pos):
+                return (name,)
+        return None
 
     def _press(self, pos: tuple[int, int]) -> Gesture:
         for button in self.buttons:
@@ -624,6 +666,7 @@ class MammaView(GameView):
         self.sprites.draw(surface)
         scenery.arrivals(surface, v)
         self._draw_glows(surface)
+        self.last_move.draw(surface, self._mark_rect)
         self._draw_bar(surface)
         if v["phase"] in SETUP_PHASES:
             scenery.setup(surface, v, self.words.setup_title(v, self.viewer), self.setup_choices(), self.mouse)
@@ -701,20 +744,22 @@ class MammaView(GameView):
         cost_tag(surface, self.mouse, label, ok=cost <= budget and stops)
 
     def _tip_for(self, key: Hashable | None) -> list[str]:
-        """What hovering over ``key`` explains (characters, pieces, sites, cards, spaces, the bus)."""
+        """What hovering over ``key`` explains: characters, pieces, sites, cards, spaces, the strip,
+        the decks, the bus, the Guests, the badges of arrival and the viewer's secret character."""
         v = self.view
-        if key is None or not v or (v["phase"] != "play" and key[0] != "card"):
+        if key is None or not v:
             return []
         kind, words = key[0], self.words
         if kind in ("piece", "panel"):
             return words.piece_tip(v, key[1])
-        if kind == "site":
-            return words.site_tip(key[1])
         if kind == "card":
             return words.card_tip(key[1])
-        if kind == "space":
-            return words.space_tip(key[1])
-        return words.bus_tip(v)
+        tips: dict[str, Callable[[], list[str]]] = {
+            "site": lambda: words.site_tip(key[1]), "space": lambda: words.space_tip(key[1]),
+            "arrival": lambda: words.arrival_tip(v, key[1]), "strip": lambda: words.strip_tip(v, key[1]),
+            "deck": lambda: words.deck_tip(v, key[1]), "bus": lambda: words.bus_tip(v),
+            "guests": lambda: words.guests_tip(v, self.viewer), "secret": lambda: words.secret_tip(v)}
+        return tips[kind]()
 
     # -- words ---------------------------------------------------------------------------------------------
     def status(self) -> str:
@@ -741,7 +786,7 @@ class MammaView(GameView):
         if v.get("dinner"):
             out.append(Summary("dinner-hour", "The Dinner Hour", self.words.dinner_lines(v)))
         if v.get("over"):
-            out.append(Summary("game", *self.words.score_sheet(v)))
+            out.append(Summary("game", *self.words.score_sheet(v, self.viewer)))
         return out
 
 

@@ -57,6 +57,9 @@ Right click: drop your selection · Esc menu · F1 this help · Ctrl+Z undo · C
 """
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+SCORE_SOURCES = (("matching", "Foods on 2+ cards"), ("singles", "Foods on 1 card"),
+                 ("mother_in_law", "Mother-in-Law"), ("guests", "Guests card"), ("money", "Money"),
+                 ("character", "Character bonus"), ("arrival", "Order of arrival"), ("total", "Total"))
 SETUP_PHASES = ("choose-secret", "take-secret", "draft")
 SITE_NOTES = {
     "school": ["School", "Schoolbus and Grandpa both next to it at the end of a turn:",
@@ -259,19 +262,26 @@ class TableWords:
                 "Walk them home: 2 mp forward, 3 back, then 1.",
                 "At most 3 cards a turn; the 4th seated ends it.")
 
-    def score_sheet(self, v: dict[str, Any]) -> tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]]:
-        """(title, lines, rows) of the final score sheet: a row per character, who backed whom."""
+    def score_sheet(self, v: dict[str, Any], viewer: int | None
+                    ) -> tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]]:
+        """(title, lines, rows) of the final score sheet: a column per character, who backed it,
+        and a row per source of victory points down to the total."""
         final = v["final"]
         names = self.box.names
-        rows: list[tuple[str, ...]] = [("Family", "Match", "Singles", "MiL", "Guests", "Money", "Bonus",
-                                        "Arrival", "Total")]
-        for c, b in enumerate(final["characters"]):
-            rows.append((names[c], *(str(b[k]) for k in ("matching", "singles", "mother_in_law", "guests", "money",
-                                                         "character", "arrival", "total"))))
-        backers = " · ".join(f"{self.names[s]}: {names[c]}" for s, c in enumerate(final["secret_characters"]))
-        winner = final["winners"][0]
-        title = f"{self.names[winner]} wins with the {names[final['secret_characters'][winner]]}"
-        return title, (f"Backed: {backers}", "Match: 2+ cards · MiL: Mother-in-Law"), tuple(rows)
+        backers: dict[int, list[str]] = {}
+        for seat, character in enumerate(final["secret_characters"]):
+            backers.setdefault(character, []).append(self.who(seat, viewer))
+        rows: list[tuple[str, ...]] = [("", *names), ("Backed by", *(" & ".join(backers.get(c, [])) or "-"
+                                                                     for c in range(len(names))))]
+        for key, label in SCORE_SOURCES:
+            rows.append((label, *(str(b[key]) if key == "total" or not b[key] else f"{b[key]:+d}"
+                                  for b in final["characters"])))
+        winners = final["winners"]
+        who = " and ".join(self.who(s, viewer) for s in winners)
+        verb = "win" if len(winners) > 1 or winners[0] == viewer else "wins"
+        characters = " and the ".join(names[final["secret_characters"][s]] for s in winners)
+        title = f"{who} {verb} with the {characters}" if winners else "Nobody wins"
+        return title, ("Each player scores what the character they secretly backed scores.",), tuple(rows)
 
     # -- hover notes -----------------------------------------------------------------------------------------
     def piece_tip(self, v: dict[str, Any], piece: int) -> list[str]:
@@ -317,7 +327,45 @@ class TableWords:
             return [f"Money card: {box.value[card]}"]
         if card in box.guests:
             return [f"Guests: {box.guests_value(card)} vp for the character who gets it"]
+        if card == box.wc_card:
+            return ["W.C. card", "This character is in the W.C.: out of play for",
+                    "six turns, then placed next to it. Never twice in a row."]
         return []
+
+    def arrival_tip(self, v: dict[str, Any], character: int) -> list[str]:
+        place = v["arrivals"].index(character)
+        vp = self.box.arrival_vp[place]
+        return [f"The {self.box.names[character]} sat down {ORDINALS[place]}: {vp:+d} vp",
+                "Arrival: " + " ".join(f"{x:+d}" for x in self.box.arrival_vp) + " vp, first to last."]
+
+    def strip_tip(self, v: dict[str, Any], slot: int) -> list[str]:
+        if v["dinner"] or any(c["at"] == WAITING for c in v["characters"]):
+            return ["To place", "The family waits here to be placed in the Dinner Hour."]
+        return [f"W.C. track: turn {slot + 1} of {v['wc_track']}",
+                "Whoever is in the W.C. moves down a place each turn",
+                "and comes out next to it after the last."]
+
+    def deck_tip(self, v: dict[str, Any], deck: str) -> list[str]:
+        what = "mp to move with" if deck == "movement" else "money to place beside a character"
+        return [f"{deck.capitalize()} deck: {cards(v['deck_sizes'][deck])} left, face up",
+                f"Cards with {what}. Take one after Done."]
+
+    def guests_tip(self, v: dict[str, Any], viewer: int | None) -> list[str]:
+        supply = v.get("guests_cards", [])
+        lines = [f"Guests cards: {' '.join(str(self.box.guests_value(c)) for c in supply)}" if supply
+                 else "Guests cards: all given"]
+        lines.append("Each player gives one to a character: its vp count against it.")
+        if viewer is not None:
+            lines.append("Yours is given." if v["guests_used"][viewer] else "Yours is still to give.")
+        return lines
+
+    def secret_tip(self, v: dict[str, Any]) -> list[str]:
+        mine = v.get("my_character")
+        if mine is None:
+            return []
+        name = self.box.names[mine]
+        return [f"Your secret character: the {name}", "Nobody else sees it. You win if the",
+                f"{name} scores the most victory points (vp)."]
 
     def space_tip(self, space: int) -> list[str]:
         city = self.game.city

@@ -9,8 +9,9 @@ import pygame
 from simulator.engine import Action
 from simulator.ui.card_art import blank_card, burst, card_back, glow, mark, outlined_text
 from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.marks import new_events
 from simulator.ui.sprites import Place, SpriteLayer, fan
-from simulator.ui.theme import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, panel, text
+from simulator.ui.theme import GOLD, HIGHLIGHT, INK, TEXT, TEXT_DIM, panel, text
 
 from .rules import WHAM, WHAM_BAM, DrawCard, PlayCard, TakePenalty, WhamBamGame
 
@@ -19,6 +20,7 @@ SMALL = (58, 84)
 DECK_POS = (420, 345)
 PILE_POS = (600, 345)
 DRAG_THRESHOLD = 8
+INK_EDGE = (96, 100, 112)   # the white card's rim, so it stands out on light felt and on the pile
 
 HELP = """# Wham Bam!
 
@@ -74,6 +76,7 @@ class WhamBamView(GameView):
         self.playable: set[int] = set()
         self.can_click_deck = False
         self.mouse = (0, 0)
+        self.seen_events: list[dict[str, Any]] | None = None
 
     # -- faces -------------------------------------------------------------------------
     def _render(self, face: Hashable) -> pygame.Surface:
@@ -87,17 +90,18 @@ class WhamBamView(GameView):
         w, h = size
         rgb = self.rgb[colour]
         shape = self.marks[colour]
-        if rank == WHAM_BAM:
-            card = blank_card(size, (30, 30, 36))
+        if rank == WHAM_BAM:  # "all coloured White": a white card ringed by the four colours
+            card = blank_card(size, rgb, border=INK_EDGE)
             centre = (w // 2, h // 2)
             quarter = [self.rgb[c] for c in self.game.colours]
-            r = int(w * 0.36)
+            r = int(w * 0.33)
             for i, col in enumerate(quarter):
                 pygame.draw.arc(card, col, pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r),
                                 i * math.pi / 2, (i + 1) * math.pi / 2, width=max(4, w // 12))
-            mark(card, "star", centre, w * 0.2, colour=(250, 240, 200))
-            outlined_text(card, "WHAM", (w // 2, int(h * 0.2)), max(10, w // 6))
-            outlined_text(card, "BAM!", (w // 2, int(h * 0.8)), max(10, w // 6))
+            mark(card, "star", centre, w * 0.2, colour=GOLD)
+            # the words sit off-centre, point-symmetric like the corners, so they clear the corner indices
+            outlined_text(card, "WHAM", (int(w * 0.57), int(h * 0.19)), max(9, w // 7), colour=INK, outline=rgb)
+            outlined_text(card, "BAM!", (int(w * 0.43), int(h * 0.81)), max(9, w // 7), colour=INK, outline=rgb)
             corner = "WB"
         else:
             card = blank_card(size, rgb)
@@ -113,10 +117,11 @@ class WhamBamView(GameView):
                 outlined_text(card, str(rank), centre, int(h * 0.36), width=3)
                 corner = str(rank)
         corner_size = max(10, w // 6)
-        outlined_text(card, corner, (int(w * 0.2), int(h * 0.12)), corner_size, width=1)
+        ink = {"colour": INK, "outline": rgb} if rank == WHAM_BAM else {}
+        outlined_text(card, corner, (int(w * 0.2), int(h * 0.12)), corner_size, width=1, **ink)
         mark(card, shape, (int(w * 0.2), int(h * 0.25)), max(3, w * 0.06))
         flipped = pygame.Surface(size, pygame.SRCALPHA)
-        outlined_text(flipped, corner, (int(w * 0.2), int(h * 0.12)), corner_size, width=1)
+        outlined_text(flipped, corner, (int(w * 0.2), int(h * 0.12)), corner_size, width=1, **ink)
         mark(flipped, shape, (int(w * 0.2), int(h * 0.25)), max(3, w * 0.06))
         card.blit(pygame.transform.rotate(flipped, 180), (0, 0))
         return card
@@ -139,11 +144,39 @@ class WhamBamView(GameView):
                        "right": (self.area.right - 78, 345)}[where]
 
     def refresh(self, viewer, view: dict[str, Any], legal: list[Action]) -> None:
+        before = self.view
         super().refresh(viewer, view, legal)
         self.playable = {a.card for a in legal if isinstance(a, PlayCard)}
         self.can_click_deck = any(isinstance(a, (DrawCard, TakePenalty)) for a in legal)
         self.drag = None
+        fresh = new_events(self.seen_events, view.get("events", []))
+        self.seen_events = list(view.get("events", []))
+        if fresh:
+            self._mark_move(before, fresh[-1]["seat"])
         self._layout()
+
+    def _mark_move(self, before: dict[str, Any], mover: int) -> None:
+        """Ring what the move changed: cards new on the pile, cards new in a hand."""
+        v = self.view
+        old_pile = set(before.get("pile_cards", []))
+        keys: list[Hashable] = [("card", c) for c in v["pile_cards"] if c not in old_pile][-1:]
+        old_sizes = before.get("hand_sizes", [0] * self.game.players)
+        for seat in range(self.game.players):
+            if seat == self.viewer:
+                old_hand = set(before.get("hand_cards", [])) if before.get("seat") == seat else None
+                if old_hand is not None:
+                    keys += [("card", c) for c in v["hand_cards"] if c not in old_hand]
+            elif v["hand_sizes"][seat] > old_sizes[seat]:
+                keys.append(("drawn", seat, old_sizes[seat], v["hand_sizes"][seat]))
+        self.last_move.set(keys, self.you_or_name(mover))
+
+    def _mark_rect(self, key: Hashable) -> pygame.Rect | None:
+        """Where a marked thing is drawn now (cards new in another hand: their backs together)."""
+        if key[0] == "drawn":
+            _, seat, first, last = key
+            rects = [r for i in range(first, last) if (r := self.sprites.bounds_of(("back", seat, i)))]
+            return rects[0].unionall(rects) if rects else None
+        return self.sprites.bounds_of(key)
 
     def _layout(self) -> None:
         v = self.view
@@ -256,6 +289,7 @@ class WhamBamView(GameView):
                 r = pygame.Rect(0, 0, BIG[0] + 16, BIG[1] + 16)
                 r.center = DECK_POS
                 pygame.draw.rect(surface, HIGHLIGHT, r, width=4, border_radius=14)
+        self.last_move.draw(surface, self._mark_rect)
         if self.drag:  # the dragged card above everything
             key = self.drag[0]
             sprite = self.sprites.sprites.get(key)

@@ -21,9 +21,10 @@ import pygame_gui
 
 from simulator.engine import Action
 from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.marks import new_events
 from simulator.ui.sprites import Place, SpriteLayer
 
-from .board import (CAT_PILE, DISCARD, ENTRY, LETTER_PILE, PILE, Button, Tile, card_places, choice_rows,
+from .board import (BANNER, CAT_PILE, DISCARD, ENTRY, LETTER_PILE, PILE, Button, Tile, card_places, choice_rows,
                     desk_buttons, plate_rects, tile_layout)
 from .faces import CardFaces
 from .realtime import TOAST_SECONDS, RealTimeFlow
@@ -90,9 +91,12 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
 
     # -- the table's calls -------------------------------------------------------------------------
     def refresh(self, viewer: int | None, view: dict[str, Any], legal: list[Action]) -> None:
+        before = self.view
         super().refresh(viewer, view, legal)
-        for event in self._new_events(view.get("events", [])):
+        fresh = self._new_events(view.get("events", []))
+        for event in fresh:
             self._note(event)
+        self._mark_move(before, fresh)
         if view.get("phase") != "answer" and self.window_live:
             self._close_desk()
         if self.selected is not None and self.selected not in self._playable(self.buzzed):
@@ -177,13 +181,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
     def _new_events(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Events not seen at the last refresh (the view holds the latest few, oldest first)."""
         old, self.seen_events = self.seen_events, list(events)
-        if old is None:
-            return []
-        for k in range(min(len(old), len(events)), 0, -1):
-            if events[:k] == old[len(old) - k:]:
-                return events[k:]
-        # no overlap: a load or an undo, or a flood of events: start afresh without announcing
-        return [] if old and events else events
+        return new_events(old, events)
 
     def _note(self, e: dict[str, Any]) -> None:
         """Announce an event: a notice in the middle of the table, or a toast above the desk."""
@@ -210,6 +208,23 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
             self.notices.append(words.circle_lost(e, self.view, audience))
         elif what in ("vote", "reshuffle-letters", "reshuffle-categories"):
             self.toasts.append([words.toast(e), TOAST_SECONDS])
+
+    def _mark_move(self, before: dict[str, Any], fresh: list[dict[str, Any]]) -> None:
+        """Ring what just changed: answers new on the table, or the category just read out."""
+        if not before:
+            return
+        seen = {a["card"] for a in before.get("answers", [])}
+        answers = [("tile", a["card"]) for a in self.view.get("answers", []) if a["card"] not in seen]
+        if answers:
+            self.last_move.set(answers)
+        elif any(e["what"] == "read" for e in fresh):
+            self.last_move.set([("banner",)])
+
+    def _mark_rect(self, key: tuple) -> pygame.Rect | None:
+        """Where a marked thing is now: an answer's tile, or the category banner."""
+        if key[0] == "banner":
+            return BANNER if self.view.get("phase") in ("answer", "vote", "circle") else None
+        return next((t.rect for t in self.tiles if t.card == key[1] and not t.held), None)
 
     # -- layout ------------------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -412,6 +427,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
             self._draw_reader_prompt(surface)
         self.sprites.draw(surface)
         self._draw_card_marks(surface)
+        self.last_move.draw(surface, self._mark_rect)
         for seat, rect in self.plate_rects.items():
             self._draw_plate(surface, seat, rect)
         self._draw_desk(surface)

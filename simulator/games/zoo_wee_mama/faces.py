@@ -20,6 +20,7 @@ from simulator.ui.card_art import blank_card, card_back, outlined_text
 from simulator.ui.theme import GOLD, HIGHLIGHT, INK, WHITE, font
 
 from .icons import CREAM, mix, symbol_icon
+from .layout import MID, PILE_LABEL
 from .rules import Symbol, ZooWeeMamaGame
 
 FRAME = (52, 58, 74)
@@ -36,7 +37,7 @@ def render_face(game: ZooWeeMamaGame, face: Hashable) -> pygame.Surface:
     """The surface for a face key (see the module docstring)."""
     kind, *rest = face
     if kind == "back":
-        return card_back(rest[0], "Zoo-Wee Mama!")
+        return card_back(rest[0], "Zoo-Wee Mama!", label_room=PILE_LABEL if rest[0] == MID else 0)
     if kind == "unknown":
         return unknown_back(rest[0])
     if kind == "blank":

@@ -28,6 +28,7 @@ PANEL_RECT = pygame.Rect(280, 462, 742, 252)
 VERDICT_RECT = pygame.Rect(296, 470, 484, 244)
 GAME_OVER_RECT = pygame.Rect(296, 520, 480, 150)
 PILE_SHOWN = 6           # backs drawn per won pile (the badge gives the count)
+PILE_LABEL = 24          # the label over the bottom of the draw pile and the Secret Card (backs keep it clear)
 
 
 @dataclass(frozen=True)

@@ -118,29 +118,39 @@ def flips_for(reveal: dict[str, Any], viewer: int | None) -> list[bool]:
     return out
 
 
-def draw_row(surface: pygame.Surface, game: ZooWeeMamaGame, row: list[tuple[int, tuple[int, int], str]],
+def row_tag_rect(centre: tuple[int, int]) -> pygame.Rect:
+    """The tag under a card of the counting row centred at ``centre``: whose card, and its count."""
+    rect = pygame.Rect(0, 0, MID[0] + 8, 22)
+    rect.midtop = (centre[0], centre[1] + MID[1] // 2 + 4)
+    return rect
+
+
+def draw_row(surface: pygame.Surface, game: ZooWeeMamaGame, row: list[tuple[int, tuple[int, int], str, bool]],
              reveal: dict[str, Any] | None, show: RevealShow | None,
              face: Callable[[Hashable], pygame.Surface]) -> None:
-    """Over the row's sprites, given as (card, centre, owner's name): the card turning over, the
-    named symbol's pictures counted so far and a label with each card's count. Without a
-    ``reveal`` the row is a deal the pile could not finish, labelled as counting for nobody."""
-    for i, (card, (x, y), name) in enumerate(row):
+    """Over the row's sprites, given as (card, centre, owner's name, landed): the card turning over,
+    the named symbol's pictures counted so far and, under each card that has landed, a tag with
+    its owner and count. Without a ``reveal`` the row is a deal the pile could not finish,
+    labelled as counting for nobody."""
+    for i, (card, (x, y), name, landed) in enumerate(row):
         progress = show.turn_progress(i) if show is not None else None
         if progress is not None:  # turning over: squeeze the back, then open the face
             image = face(("back", MID) if progress < 0.5 else face_key(card, MID))
             width = max(1, round(MID[0] * abs(1 - 2 * progress)))
             squeezed = pygame.transform.smoothscale(image, (width, MID[1]))
             surface.blit(squeezed, squeezed.get_rect(center=(x, y)))
-        label_rect = pygame.Rect(0, 0, MID[0] + 8, 22)
-        label_rect.midtop = (x, y + MID[1] // 2 + 4)
+        label_rect = row_tag_rect((x, y)) if landed else None
         if reveal is None:
-            panel(surface, label_rect, alpha=200, radius=10)
-            text(surface, "counts for nobody", label_rect.center, size=12, colour=TEXT_DIM, anchor="center")
+            if label_rect is not None:
+                panel(surface, label_rect, alpha=200, radius=10)
+                text(surface, "counts for nobody", label_rect.center, size=12, colour=TEXT_DIM, anchor="center")
             continue
         face_up = show is None or show.is_face_up(i)
         if face_up and not game.is_psychic[card]:
             counted = show.counted(i) if show is not None else None
             mark_symbol(surface, game.card_symbols[card], MID, (x, y), reveal["symbol"], counted)
+        if label_rect is None:
+            continue
         active = show is not None and show.active() == i
         panel(surface, label_rect, colour=(70, 60, 16) if active else (16, 20, 26), alpha=220, radius=10,
               border=GOLD if active else None)

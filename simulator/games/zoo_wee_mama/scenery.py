@@ -8,6 +8,7 @@ viewer has nothing to pick (waiting for another bidder, the game's end).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -16,8 +17,8 @@ from simulator.ui.theme import GOLD, HIGHLIGHT, INK, TEXT, TEXT_DIM, font, panel
 
 from .faces import PSYCHIC_FILL, PSYCHIC_GLOW, count_badge, mark_symbol
 from .icons import symbol_icon
-from .layout import (BIDS_RECT, BIG, DECK_POS, GAME_OVER_RECT, MID, OWN_POS, PANEL_RECT, PILE_SHOWN,
-                     SECRET_POS, SMALL, VERDICT_RECT, Seating)
+from .layout import (BIDS_RECT, BIG, DECK_POS, GAME_OVER_RECT, MID, OWN_POS, PANEL_RECT, PILE_LABEL,
+                     PILE_SHOWN, SECRET_POS, SMALL, VERDICT_RECT, Seating)
 from .rules import BIDDING, ZooWeeMamaGame
 from .words import TableWords
 
@@ -78,8 +79,8 @@ def draw_card_hints(surface: pygame.Surface, v: dict[str, Any], game: ZooWeeMama
     for pos, label in ((DECK_POS, f"Draw pile: {v['draw_pile_size']}"), (SECRET_POS, "Secret Card")):
         if label.startswith("Secret") and not v["secret_size"]:
             continue
-        rect = pygame.Rect(0, 0, MID[0] + 4, 24)
-        rect.center = (pos[0], pos[1] + MID[1] // 2 - 18)
+        rect = pygame.Rect(0, 0, MID[0] + 4, PILE_LABEL)
+        rect.midbottom = (pos[0], pos[1] + MID[1] // 2 - 6)
         panel(surface, rect, alpha=215, radius=10)
         text(surface, label, rect.center, size=14, bold=True, anchor="center")
     if v["hand_sizes"][seating.bottom] and v["psychic_round"] and viewer is not None:
@@ -111,47 +112,75 @@ def draw_turn_halo(surface: pygame.Surface, v: dict[str, Any], seating: Seating)
 
 
 # -- the seats -----------------------------------------------------------------------------------
-def draw_seats(surface: pygame.Surface, v: dict[str, Any], words: TableWords, viewer: int | None,
-               name_centres: list[tuple[int, int]], area: pygame.Rect) -> None:
-    """Name plates at ``name_centres`` (gold for the bidder to act, kept inside ``area``) and each
-    seat's latest bid as a speech bubble."""
-    current = v["current"]
+@dataclass(frozen=True)
+class NamePlate:
+    """A seat's name plate where it lies now, and the seat's latest bid beside it (while bidding)."""
+
+    seat: int
+    label: str
+    rect: pygame.Rect
+    acting: bool
+    bid: dict[str, Any] | None
+    latest: bool
+
+    @property
+    def bubble(self) -> pygame.Rect | None:
+        """The bid's speech bubble right of the plate."""
+        if self.bid is None:
+            return None
+        rect = pygame.Rect(0, 0, font(16, True).size(f"{self.bid['number']} ×")[0] + 40, 28)
+        rect.midleft = (self.rect.right + 9, self.rect.centery)
+        return rect
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        """The plate and its bubble together."""
+        bubble = self.bubble
+        return self.rect.union(bubble) if bubble else self.rect.copy()
+
+
+def name_plates(v: dict[str, Any], words: TableWords, viewer: int | None, name_centres: list[tuple[int, int]],
+                area: pygame.Rect) -> list[NamePlate]:
+    """Each seat's plate at its centre in ``name_centres`` (kept inside ``area``), with its latest bid."""
+    bidding = v["phase"] == BIDDING
     last_bid: dict[int, dict[str, Any]] = {}
     for bid in v["bids"]:
         last_bid[bid["seat"]] = bid
-    for seat, (x, y) in enumerate(name_centres):
-        acting = current == seat and v["phase"] == BIDDING
+    out = []
+    for seat, centre in enumerate(name_centres):
         name = words.names[seat]
-        if seat != viewer:
-            label = name
-        else:
-            label = "You" if name == "You" else f"{name} (you)"
-        width = max(110, font(15, True).size(label)[0] + 24)
-        rect = pygame.Rect(0, 0, width, 26)
-        rect.center = (x, y)
+        label = name if seat != viewer else ("You" if name == "You" else f"{name} (you)")
+        rect = pygame.Rect(0, 0, max(110, font(15, True).size(label)[0] + 24), 26)
+        rect.center = centre
         rect.clamp_ip(area.inflate(-8, -8))
-        panel(surface, rect, colour=(70, 60, 16) if acting else (16, 20, 26), alpha=225, radius=12,
-              border=GOLD if acting else None)
-        text(surface, label, rect.center, size=15, bold=True, colour=GOLD if acting else TEXT, anchor="center")
-        bid = last_bid.get(seat)
-        if bid is None or v["phase"] != BIDDING:
-            continue
-        _draw_bubble(surface, words, bid, (rect.right + 2, rect.centery), latest=bid is v["bids"][-1])
+        bid = last_bid.get(seat) if bidding else None
+        out.append(NamePlate(seat, label, rect, v["current"] == seat and bidding, bid,
+                             bid is not None and bid is v["bids"][-1]))
+    return out
 
 
-def _draw_bubble(surface: pygame.Surface, words: TableWords, bid: dict[str, Any], tip: tuple[int, int], *,
-                 latest: bool) -> None:
-    """A speech bubble with a seat's bid, right of its name plate (tail at ``tip``)."""
-    label = f"{bid['number']} ×"
-    f = font(16, True)
-    w = f.size(label)[0] + 40
-    rect = pygame.Rect(0, 0, w, 28)
+def draw_name_plate(surface: pygame.Surface, plate: NamePlate, words: TableWords) -> None:
+    """A name plate (gold for the bidder to act) and the seat's latest bid as a speech bubble."""
+    acting = plate.acting
+    panel(surface, plate.rect, colour=(70, 60, 16) if acting else (16, 20, 26), alpha=225, radius=12,
+          border=GOLD if acting else None)
+    text(surface, plate.label, plate.rect.center, size=15, bold=True, colour=GOLD if acting else TEXT,
+         anchor="center")
+    bubble = plate.bubble
+    if bubble is not None:
+        _draw_bubble(surface, words, plate.bid, bubble, (plate.rect.right + 2, plate.rect.centery),
+                     latest=plate.latest)
+
+
+def _draw_bubble(surface: pygame.Surface, words: TableWords, bid: dict[str, Any], rect: pygame.Rect,
+                 tip: tuple[int, int], *, latest: bool) -> None:
+    """A speech bubble with a seat's bid in ``rect``, its tail at ``tip``."""
     fill = (255, 244, 200) if latest else (236, 236, 236)
-    rect.midleft = (tip[0] + 7, tip[1])
     pygame.draw.polygon(surface, fill, [(rect.left + 1, tip[1] - 6), (rect.left + 1, tip[1] + 6), tip])
     pygame.draw.rect(surface, fill, rect, border_radius=10)
     pygame.draw.rect(surface, GOLD if latest else (150, 150, 150), rect, width=2, border_radius=10)
-    text(surface, label, (rect.left + 8, rect.centery), size=16, bold=True, colour=INK, anchor="midleft")
+    text(surface, f"{bid['number']} ×", (rect.left + 8, rect.centery), size=16, bold=True, colour=INK,
+         anchor="midleft")
     icon = symbol_icon(words.symbols[bid["symbol"]], 24)
     surface.blit(icon, icon.get_rect(midright=(rect.right - 5, rect.centery)))
 

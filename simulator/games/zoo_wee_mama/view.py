@@ -23,10 +23,10 @@ from .bid_panel import BidPanel, draw_button
 from .faces import face_key, render_face
 from .layout import (DECK_POS, MID, MIDDLE_Y, OWN_LABEL_POS, OWN_PILE_POS, PANEL_RECT, PILE_SHOWN,
                      SECRET_POS, SMALL, VERDICT_RECT, Seating, aside_pos, aside_rect)
-from .reveal import RevealShow, draw_row, draw_verdict, flips_for
+from .reveal import RevealShow, draw_row, draw_verdict, flips_for, row_tag_rect
 from .rules import DealNextRound, ZooWeeMamaGame
-from .scenery import (draw_aside, draw_card_hints, draw_game_over, draw_middle, draw_piles, draw_result_line,
-                      draw_seats, draw_turn_halo, draw_waiting)
+from .scenery import (NamePlate, draw_aside, draw_card_hints, draw_game_over, draw_middle, draw_name_plate,
+                      draw_piles, draw_result_line, draw_turn_halo, draw_waiting, name_plates)
 from .words import HELP, TableWords
 
 
@@ -60,14 +60,32 @@ class ZooWeeMamaView(BidPanel, GameView):
         return Seating(self.game.players, self.bottom_seat, self.area)
 
     def name_pos(self, seat: int) -> tuple[int, int]:
-        """Centre of ``seat``'s name plate: under a card at the top; at the bottom above the own
-        card while it lies there, else above the own won pile."""
+        """Centre of ``seat``'s name plate: under a card at the top, or in its empty place while
+        the cards lie in the counting row (so no card flies over the name on its way there); at
+        the bottom above the own card while it lies there, else above the own won pile."""
+        counting = bool(self.row_cards())
         if seat == self.bottom_seat:
-            if self.view.get("hand_sizes", [0] * self.game.players)[seat] and not self.row_cards():
+            if self.view.get("hand_sizes", [0] * self.game.players)[seat] and not counting:
                 return OWN_LABEL_POS
             return OWN_PILE_POS[0], OWN_PILE_POS[1] - 70
         (x, y), _ = self.seating.card_pos(seat)
-        return x, y + MID[1] // 2 + 16
+        return (x, y) if counting else (x, y + MID[1] // 2 + 16)
+
+    def name_plates(self) -> list[NamePlate]:
+        """The name plates shown now. While the cards fly into the counting row, a plate a card
+        is still passing over waits until it has passed."""
+        centres = [self.name_pos(s) for s in range(self.game.players)]
+        plates = name_plates(self.view, self.words, self.viewer, centres, self.area)
+        if not self.row_cards():
+            return plates
+        flying = [self.sprites.bounds_of(key) for key, sprite in self.sprites.sprites.items() if sprite.moving]
+        return [p for p in plates if not any(r is not None and r.colliderect(p.rect) for r in flying)]
+
+    def labels(self) -> list[pygame.Rect]:
+        """Every name on the table now: the plates, and the tags under the counting row's cards."""
+        row = self.row_cards()
+        tags = [row_tag_rect(centre) for _card, centre, _name, landed in self._row_on_table(row) if landed]
+        return [p.rect for p in self.name_plates()] + tags
 
     def row_cards(self) -> list[tuple[Hashable, int, int | None]]:
         """The counting row (sprite key, card, seat or None for the Secret Card), or the
@@ -91,8 +109,14 @@ class ZooWeeMamaView(BidPanel, GameView):
 
     # -- new information -------------------------------------------------------------------
     def refresh(self, viewer, view: dict[str, Any], legal: list[Action]) -> None:
-        old_viewer = self.viewer
+        old_viewer, before = self.viewer, self.view
         super().refresh(viewer, view, legal)
+        bids = view.get("bids", [])
+        if before and before["round"] == view["round"] and len(bids) == len(before["bids"]) + 1:
+            bidder = bids[-1]["seat"]  # a new bid: ring the bidder's plate and bubble
+            self.last_move.set([("bid", bidder)])
+        elif before and (before["round"] != view["round"] or view.get("reveal") is not None):
+            self.last_move.clear()
         reveal = view.get("reveal")
         if reveal is not None:
             self.seen_reveals[reveal["round"]] = reveal
@@ -213,7 +237,9 @@ class ZooWeeMamaView(BidPanel, GameView):
             symbol = self.hover_symbol if self.hover_symbol is not None else self.pick_symbol
             draw_card_hints(surface, v, self.game, seating, viewer, symbol if self.is_bidding_turn else None)
         draw_piles(surface, v, seating)
-        draw_seats(surface, v, words, viewer, [self.name_pos(s) for s in range(self.game.players)], self.area)
+        for plate in self.name_plates():
+            draw_name_plate(surface, plate, words)
+        self.last_move.draw(surface, self._mark_rect)
         if v["reveal"] is not None:
             self._draw_verdict(surface, v)
         elif v["over"]:
@@ -223,15 +249,23 @@ class ZooWeeMamaView(BidPanel, GameView):
         else:
             draw_waiting(surface, v, words, viewer)
 
-    def _row_on_table(self, row: list[tuple[Hashable, int, int | None]]) -> list[tuple[int, tuple[int, int], str]]:
-        """The row's cards where their sprites are now (gliding in), with whose card each is."""
+    def _mark_rect(self, key: Hashable) -> pygame.Rect | None:
+        """Where a marked bid is shown: its bidder's plate and speech bubble."""
+        plate = next((p for p in self.name_plates() if p.seat == key[1]), None)
+        return plate.bounds if plate is not None and plate.bid is not None else None
+
+    def _row_on_table(self, row: list[tuple[Hashable, int, int | None]]
+                      ) -> list[tuple[int, tuple[int, int], str, bool]]:
+        """The row's cards where their sprites are now (gliding in), with whose card each is and
+        whether it has landed in its place."""
         out = []
         for i, (key, card, seat) in enumerate(row):
             centre = self.seating.row_pos(i, len(row))
             sprite = self.sprites.sprites.get(key)
+            landed = sprite is None or not sprite.moving
             if sprite is not None:
                 centre = round(sprite.x), round(sprite.y)
-            out.append((card, centre, "Secret Card" if seat is None else self.you_or_name(seat)))
+            out.append((card, centre, "Secret Card" if seat is None else self.you_or_name(seat), landed))
         return out
 
     def _draw_verdict(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
