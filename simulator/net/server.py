@@ -33,6 +33,8 @@ MAX_TABLES = 2000
 OUTBOX_LIMIT = 512          # messages queued for a client that does not read: then it is dropped
 STRIKES_LIMIT = 50          # rate-limit strikes before a flooding connection is closed
 WRONG_CODES_PER_MINUTE = 20
+HOSTS_PER_HOUR = 12         # tables one address may open, so nobody fills the server (loopback: the
+                            # host's own screen and tools on this machine, is not limited)
 SAVE_DELAY = 0.5            # seconds: changes within this time are saved together
 
 
@@ -68,12 +70,15 @@ class Connection:
         return True
 
     async def write(self) -> None:
-        while True:
-            text = await self.outbox.get()
-            if text is None:
-                await self.ws.close(1008, "too slow")
-                return
-            await self.ws.send(text)
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    await self.ws.close(1008, "too slow")
+                    return
+                await self.ws.send(text)
+        except websockets.ConnectionClosed:
+            return  # the reader sees the close too and takes the member off its table
 
 
 class TableServer:
@@ -92,6 +97,7 @@ class TableServer:
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.dirty: set[str] = set()
         self.wrong_codes: dict[str, list[float]] = {}
+        self.hosted: dict[str, list[float]] = {}
         self.server: Any = None
         self.saver: asyncio.Task[None] | None = None
         self.address: tuple[str, int] | None = None
@@ -250,9 +256,16 @@ class TableServer:
         if conn.table is not None:
             conn.send({"type": "error", "reason": "you are already at a table"})
             return
+        address = _address(conn)
+        now = time.monotonic()
+        recent = [t for t in self.hosted.get(address, []) if now - t < 3600]
+        if len(recent) >= HOSTS_PER_HOUR and address != "127.0.0.1":
+            conn.send({"type": "error", "reason": "your address has opened many tables this hour: try later"})
+            return
         try:
             config = TableConfig.from_json(msg)
             table = self.create_table(config)
+            self.hosted[address] = [*recent, now]
         except ValueError as exc:
             conn.send({"type": "error", "reason": str(exc)})
             return
@@ -270,7 +283,7 @@ class TableServer:
         if conn.table is not None:
             conn.send({"type": "error", "reason": "you are already at a table"})
             return
-        address = str(conn.ws.remote_address[0]) if conn.ws.remote_address else "?"
+        address = _address(conn)
         now = time.monotonic()
         recent = [t for t in self.wrong_codes.get(address, []) if now - t < 60]
         if len(recent) >= WRONG_CODES_PER_MINUTE:
@@ -307,6 +320,10 @@ class TableServer:
         self.dirty.discard(table.code)
         if self.state_dir is not None:
             (self.state_dir / f"{table.code}.json").unlink(missing_ok=True)
+
+
+def _address(conn: Connection) -> str:
+    return str(conn.ws.remote_address[0]) if conn.ws.remote_address else "?"
 
 
 def _name(value: Any) -> str:

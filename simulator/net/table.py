@@ -199,6 +199,7 @@ class OnlineTable:
         self._poke()
 
     def _drop(self, member: Member) -> None:
+        self.last_ids.pop(id(member), None)
         if member in self.members:
             self.members.remove(member)
         for seat in self.seats:
