@@ -19,7 +19,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITe
 from simulator.engine import bot_levels, entry, load_game
 from simulator.net.client import ClientThread, server_url, wait_for_welcome
 from simulator.net.discovery import available as lan_available
-from simulator.net.discovery import browse, lan_address
+from simulator.net.discovery import advertise, browse, lan_address
 from simulator.net.server import ServerThread
 
 from .app import App, user_dir
@@ -103,8 +103,11 @@ def host_table(app: App | None, request: dict[str, Any], *, port: int = DEFAULT_
         raise
     assert hosted is not None
     remember_tokens(local, hosted["code"], list(hosted["tokens"].values()))
+    announcement = advertise(server.address[1]) if bind == "0.0.0.0" else None   # None without zeroconf
 
     def leave() -> None:
+        if announcement is not None:
+            announcement.close()
         server.stop()
         if on_leave:
             on_leave()
