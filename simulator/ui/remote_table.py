@@ -302,13 +302,18 @@ class RemoteTableScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        waiting = [s["name"] for s in self.welcome["seats"] if s["control"] == "waiting"]
-        if self.invite or waiting:
-            line = f"Join: {self.invite}" if self.invite else ""
+        seats = self.welcome["seats"]
+        waiting = [s["name"] for s in seats if s["control"] == "waiting"]
+        kept = [s["name"] for s in seats if s["control"] == "bot" and s["kind"] in ("remote", "local")]
+        if self.invite or waiting or kept:
+            parts = [f"Join: {self.invite}"] if self.invite else []
             if waiting and not self.state.update.get("started", True):
-                line += f"   ·   waiting for {', '.join(waiting)}"
+                parts.append(f"waiting for {', '.join(waiting)}")
             elif waiting:
-                line += f"   ·   away: {', '.join(waiting)}"
+                parts.append(f"away: {', '.join(waiting)}")
+            if kept:
+                parts.append(f"a bot keeps the seat of {', '.join(kept)}")
+            line = "   ·   ".join(parts)
             rect = pygame.Rect(TABLE_RECT.left + 12, TABLE_RECT.bottom - 38, font(16, True).size(line)[0] + 24, 30)
             panel(surface, rect, alpha=210, radius=10)
             text(surface, line, (rect.left + 12, rect.centery), size=16, bold=True, colour=GOLD, anchor="midleft")
