@@ -22,7 +22,7 @@ from simulator.engine import REFEREE, Action, IllegalAction, SeatInfo, load_game
 from .app import App
 from .overlays import MenuOverlay
 from .table import TableScene, TableSetup
-from .theme import DANGER, GOLD, TABLE_RECT, font, panel, text
+from .theme import DANGER, GOLD, SCREEN_SIZE, SIDEBAR, SIDEBAR_RECT, TABLE_RECT, font, panel, text
 
 HOLD_LIMIT = 30.0   # seconds a verdict waits for this screen's replay before it is shown anyway
 RETRY_SECONDS = 2.0  # a lost connection is tried again this often (the server may be restarting)
@@ -300,14 +300,24 @@ class RemoteTableScene(TableScene):
         self.client.close()
         super().quit()
 
+    def _draw_sidebar(self, surface: pygame.Surface) -> None:
+        """The table's sidebar, its last hint line (saving and loading are the server's online)
+        giving the table's code instead, and the address too on the host's screen."""
+        super()._draw_sidebar(surface)
+        line = pygame.Rect(SIDEBAR_RECT.left + 8, SCREEN_SIZE[1] - 38, SIDEBAR_RECT.width - 12, 22)
+        surface.fill(SIDEBAR, line)
+        where = self.invite.replace("  code ", " · ") if self.invite else f"online table {self.welcome['code']}"
+        text(surface, where, (line.left + 8, line.top + 2), size=13, bold=True, colour=GOLD)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         seats = self.welcome["seats"]
         waiting = [s["name"] for s in seats if s["control"] == "waiting"]
         kept = [s["name"] for s in seats if s["control"] == "bot" and s["kind"] in ("remote", "local")]
-        if self.invite or waiting or kept:
-            parts = [f"Join: {self.invite}"] if self.invite else []
-            if waiting and not self.state.update.get("started", True):
+        started = self.state.update.get("started", True)
+        if waiting or kept:
+            parts = [f"Join: {self.invite}"] if self.invite and not started else []
+            if waiting and not started:
                 parts.append(f"waiting for {', '.join(waiting)}")
             elif waiting:
                 parts.append(f"away: {', '.join(waiting)}")
@@ -315,7 +325,7 @@ class RemoteTableScene(TableScene):
                 parts.append(f"a bot keeps the seat of {', '.join(kept)}")
             line = "   ·   ".join(parts)
             rect = pygame.Rect(TABLE_RECT.left + 12, TABLE_RECT.bottom - 38, font(16, True).size(line)[0] + 24, 30)
-            panel(surface, rect, alpha=210, radius=10)
+            panel(surface, rect, alpha=230, radius=10)
             text(surface, line, (rect.left + 12, rect.centery), size=16, bold=True, colour=GOLD, anchor="midleft")
         if not self.connected:
             text(surface, "Connection lost: trying to rejoin the table...",
