@@ -141,6 +141,9 @@ class TableServer:
             except (OSError, ValueError, KeyError, TypeError) as exc:
                 log.warning("cannot resume %s: %s", path, exc)
                 continue
+            if table.state.is_over():
+                path.unlink(missing_ok=True)  # a finished game has nothing left to resume
+                continue
             self._open(table)
 
     # -- tables -------------------------------------------------------------------------------

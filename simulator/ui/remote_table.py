@@ -177,6 +177,23 @@ class RemoteTableScene(TableScene):
         self.sent[self.message_id] = action
         self.client.send({"type": "act", "seat": seat, "action": action.to_json(), "id": self.message_id})
 
+    def try_action(self, action, *, quiet: bool = False) -> bool:
+        """Send a person's action (or the steps of one gesture) to the server. The table is not
+        redrawn from the old view meanwhile: a card dropped on the pile stays there until the
+        server's update moves it on, instead of springing back while the message travels."""
+        for step in action if isinstance(action, list) else [action]:
+            try:
+                self.state.apply(step)
+            except IllegalAction as exc:
+                if not quiet:
+                    self.view.refused(step, str(exc))
+                self.refresh()
+                return False
+        self.bot_timer = 0.0
+        if any(step.player == REFEREE for step in (action if isinstance(action, list) else [action])):
+            self._after_update()   # a held verdict was let through: show the table after it
+        return True
+
     def machine_moves(self, seat: int) -> None:
         """Bots are the server's; a referee verdict is shown when the game's view does not ask for it."""
         if seat == REFEREE and self.state.held_verdict() is not None:
