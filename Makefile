@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test bench clean
+.PHONY: play test bench clean scheduler worker
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -13,7 +13,7 @@ $(PY):
 # Reinstall whenever pyproject.toml changes.
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,tools]'
+	$(PY) -m pip install --quiet -e '.[test,tools,cluster]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -24,6 +24,16 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) tools/bench.py
+
+# A Dask cluster for the tools' --scheduler (README, tools): one scheduler, then workers on
+# any machine with a checkout of the same commit, one single-threaded process per core.
+# Both load the tools' trial functions by name, so tools/ goes on their PYTHONPATH.
+scheduler: $(STAMP)
+	PYTHONPATH=tools $(VENV)/bin/dask scheduler --port 8786
+
+worker: $(STAMP)
+	@test -n "$(SCHEDULER)" || { echo "usage: make worker SCHEDULER=tcp://HOST:8786"; exit 2; }
+	PYTHONPATH=tools $(VENV)/bin/dask worker $(SCHEDULER) --nthreads 1 --nworkers $(or $(WORKERS),-1)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

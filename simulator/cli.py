@@ -89,7 +89,7 @@ def resolve_seed(seed: str | None, game) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from simulator.ui.app import App, has_display
+    from simulator.ui.app import App, display_problem
 
     cls = entry(args.game).game_class
     players = args.players or min(cls.max_players, max(cls.min_players, 3))
@@ -97,8 +97,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= bots <= players:
         raise SystemExit(f"--bots must be between 0 and {players}")
     game = load_game(args.game, players=players, **_options(args.option))
-    if not has_display():
-        print("No display found: cannot open a window here. Try `python -m simulator screenshot`.")
+    problem = display_problem()
+    if problem:
+        print(f"No display ({problem}): cannot open a window here. Try `python -m simulator screenshot`.")
         return 1
     from simulator.ui.launcher import LauncherScene
     from simulator.ui.table import TableScene, TableSetup
@@ -137,22 +138,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_default(args: argparse.Namespace) -> int:
-    from simulator.ui.app import App, has_display
+    from simulator.ui.launcher import open_launcher
 
-    if not has_display():
-        from simulator.ui.headless import demo
-
-        folder = Path("snapshots").resolve()
-        print(f"No display found: running a headless demo instead; PNG snapshots go to {folder}/")
-        paths = demo(folder)
-        print(f"Wrote {len(paths)} snapshots to {folder}/")
-        return 0
-    from simulator.ui.launcher import LauncherScene
-
-    app = App()
-    app.push(LauncherScene(app))
-    app.run()
-    return 0
+    return open_launcher(Path("snapshots"))
 
 
 def parser() -> argparse.ArgumentParser:

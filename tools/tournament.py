@@ -7,7 +7,12 @@ Two tables come out:
 - the head-to-head matrix: level A in one seat against level B in every other seat.
 Shared wins count as a fraction. Every pairing plays the same seeded deals, so the
 differences come from the bots, not the cards. Writes a PNG chart (--out) and prints a
-table or JSON (--json). Games run in parallel on the available cores.
+table or JSON (--json).
+
+Games run in batches on the local cores, or on a Dask cluster with --scheduler ADDRESS
+(pip install -e '.[cluster]'; see the README); each game is seeded by its number, so the
+results are the same either way. Every finished batch is kept in OUT.trials.jsonl beside
+the chart; after Ctrl+C or a lost cluster, --resume plays only the batches not done.
 """
 from __future__ import annotations
 
@@ -17,40 +22,53 @@ import math
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+TOOLS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TOOLS.parent))
+sys.path.insert(0, str(TOOLS))
 
 from simulator.engine import bot_levels, entry, load_game, make_bot, play_out  # noqa: E402
+from trial_runner import ClusterError, Journal, RunInterrupted, run_trials  # noqa: E402
+
+BATCH = 25  # games per trial: small enough to spread over many workers and to resume finely
 
 
 @dataclass(frozen=True)
-class Pairing:
-    """``hero`` sits in one seat (rotating), ``field`` in all the others."""
+class Batch:
+    """Games ``first``..``first + count - 1`` of a pairing: ``hero`` in one seat (game i: seat
+    i mod players), ``field`` in all the others; game i is dealt with seed ``seed + i``."""
 
     game_id: str
     players: int
     hero: str
     field: str
-    games: int
+    first: int
+    count: int
     seed: int
 
+    @property
+    def key(self) -> str:
+        return f"{self.hero} vs {self.field}: games {self.first}-{self.first + self.count - 1}"
 
-def play_pairing(p: Pairing) -> dict:
-    game = load_game(p.game_id, players=p.players)
-    wins = 0.0
+
+def play_batch(b: Batch) -> dict:
+    """The hero's wins (shared wins as exact fractions, so batches add up the same in any
+    grouping) and the actions played."""
+    game = load_game(b.game_id, players=b.players)
+    wins = Fraction(0)
     actions = 0
-    for i in range(p.games):
-        hero_seat = i % p.players
-        bots = [make_bot(game, seat, p.hero if seat == hero_seat else p.field) for seat in range(p.players)]
-        state = play_out(game, bots, p.seed + i)
+    for i in range(b.first, b.first + b.count):
+        hero_seat = i % b.players
+        bots = [make_bot(game, seat, b.hero if seat == hero_seat else b.field) for seat in range(b.players)]
+        state = play_out(game, bots, b.seed + i)
         winners = state.winners()
         if hero_seat in winners:
-            wins += 1 / len(winners)
+            wins += Fraction(1, len(winners))
         actions += len(state.history)
-    return {"hero": p.hero, "field": p.field, "games": p.games, "wins": wins, "mean_actions": actions / p.games}
+    return {"wins": str(wins), "actions": actions}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -65,19 +83,22 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(game_id: str, players: int, games: int, seed: int, levels: list[str], workers: int,
-        progress: bool = True) -> dict:
-    pairings = [Pairing(game_id, players, hero, "random", games, seed) for hero in levels]
-    pairings += [Pairing(game_id, players, a, b, games, seed) for a in levels for b in levels
-                 if a != b and b != "random"]
+        progress: bool = True, scheduler: str | None = None, journal: Journal | None = None) -> dict:
+    """Play every pairing (here on ``workers`` processes or on the Dask cluster at ``scheduler``;
+    the batches ``journal`` holds are not played again) and return the report."""
+    pairings = [(hero, "random") for hero in levels]
+    pairings += [(a, b) for a in levels for b in levels if a != b and b != "random"]
+    batches = {b.key: b for hero, field in pairings for first in range(0, games, BATCH)
+               for b in [Batch(game_id, players, hero, field, first, min(BATCH, games - first), seed)]}
     start = time.perf_counter()
+    played = run_trials(play_batch, batches, journal=journal, workers=workers, scheduler=scheduler,
+                        label=f"{len(pairings)} pairings x {games} games", progress=progress, unit="batches")
     results = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done, result in enumerate(pool.map(play_pairing, pairings), 1):
-            results.append(result)
-            if progress:
-                print(f"\r{done}/{len(pairings)} pairings played", end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
+    for hero, field in pairings:
+        mine = [played[key] for key, b in batches.items() if (b.hero, b.field) == (hero, field)]
+        wins = float(sum(Fraction(r["wins"]) for r in mine))
+        results.append({"hero": hero, "field": field, "games": games, "wins": wins,
+                        "mean_actions": sum(r["actions"] for r in mine) / games})
     for r in results:
         r["rate"] = r["wins"] / r["games"]
         r["ci95"] = wilson(r["wins"], r["games"])
@@ -138,17 +159,42 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bots", help="levels to include, comma separated (default: all)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="local processes (default: all cores; ignored with --scheduler)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="play on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://10.0.0.5:8786 "
+                             "(needs pip install -e '.[cluster]'; see the README)")
+    parser.add_argument("--resume", action="store_true",
+                        help="carry on from the batches an interrupted run kept beside the chart (OUT.trials.jsonl)")
     parser.add_argument("--out", default="tournament.png", help="PNG chart (default tournament.png)")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON (no progress bar)")
     args = parser.parse_args(argv)
     cls = entry(args.game).game_class
     players = args.players or cls.min_players
     levels = args.bots.split(",") if args.bots else bot_levels(args.game)
     if "random" not in levels:
         levels = ["random", *levels]
-    report = run(args.game, players, args.games, args.seed, levels, args.workers, progress=not args.json)
-    report["chart"] = str(chart(report, Path(args.out)))
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
+    out = Path(args.out)
+    identity = {"tool": "tournament", "game": args.game, "players": players, "seed": args.seed}
+    try:
+        journal = Journal(out.with_suffix(".trials.jsonl"), identity, resume=args.resume)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        report = run(args.game, players, args.games, args.seed, levels, args.workers, progress=not args.json,
+                     scheduler=args.scheduler, journal=journal)
+    except ClusterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except RunInterrupted as exc:
+        print(f"\n{exc}", file=sys.stderr)
+        return 130 if exc.by_user else 1
+    finally:
+        journal.close()
+    report["chart"] = str(chart(report, out))
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
@@ -164,4 +210,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # Run as the module tournament, not as __main__: a pool or a cluster then sends its
+    # functions by name (workers import them) instead of pickling a copy of this script.
+    import tournament
+
+    raise SystemExit(tournament.main())

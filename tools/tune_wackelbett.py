@@ -7,29 +7,40 @@ scene: shaky, steady, surgeon) the tool plays TRIALS solo stacking runs through 
 real referee: the bot lays card after card from a seeded deck; a failed placement is
 retried from the table as it was, up to RETRIES times, and the run stops when every
 try at one height failed or CARDS cards stand. It reports, per setting, hand and
-stack height: the success rate per placement (95% Wilson interval), the chance to
-stack that many cards without a fault, why placements failed, the time the bed takes
-to settle, how far it rocks and leans, how much the pile shifts, and the CPU cost.
+stack height, first the PHYSICAL FALLS per placement (something fell or was pushed,
+not a missed pea; 95% Wilson interval) and why placements failed, then the success
+rate, the chance to stack that many cards without a fault, the time the bed takes to
+settle, how far it rocks and leans, how much the pile shifts, and the CPU cost.
 
   --param KEY=LO:HI:N[:log]   N values from LO to HI (log: evenly on a log scale)
   --param KEY=A,B,C           these values      --param KEY=V   fixed at V
   KEY is a dotted scene key: bed.wobble_stiffness, card.friction, card.mass,
   princess.base_width, bots.shaky.tremor_mm, physics.substeps ...
   --random N                  N random settings within the ranges instead of the grid
-  --target [HAND@]CARD:RATE   e.g. steady@10:0.95: find the setting closest to it
+  --target [HAND@]CARD:RATE   or [HAND@]CARD:LOW-HIGH: find the setting closest to it
   --write                     write the best setting into the scene file (diff first)
   --set KEY=VALUE             no sweep: write these values (diff first)
+  --scheduler ADDRESS         play the trials on a Dask cluster (pip install -e '.[cluster]')
+  --resume                    carry on from the trials an interrupted run kept in OUT
+  --check                     exit 1 when the closest setting misses a target
 
-Writes OUT/tune.csv (one row per setting, hand and height), OUT/curves.png (success
-by height, one line per setting, targets marked) and OUT/overview.png (each knob's
-effect; a heat map for a 2-D grid). Same seed, same numbers (except CPU times), with
-any number of workers: every setting plays the same decks and the same trembles.
-The defaults (3 magnet stiffnesses, shaky and steady hands) take about 20 s on 2 cores.
+The design targets are data: the scene's [design_targets] table (physical falls per
+placement by hand and card, as bands) is the default target set with --metric falls;
+--target adds to it or overrides one (same hand and card).
+
+Writes OUT/tune.csv (one row per setting, hand and height), OUT/curves.png (falls and
+causes by height, then success, one line per setting, targets marked), OUT/overview.png
+(each swept knob's effect; a heat map for a 2-D grid) and OUT/trials.jsonl (every
+finished trial, kept as it finishes, for --resume). Same seed, same numbers (except CPU
+times), with any number of workers, here or on a cluster: each trial is seeded by its
+own key. The default (the scene as it is, all three hands, the whole pile) takes under
+a minute on 2 cores.
 """
 from __future__ import annotations
 
 import argparse
 import csv
+import hashlib
 import itertools
 import json
 import math
@@ -40,9 +51,8 @@ import sys
 import textwrap
 import time
 import tomllib
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -52,15 +62,23 @@ sys.path.insert(0, str(TOOLS))
 
 from simulator.engine import REFEREE, IllegalAction, Scene, SceneError, make_bot  # noqa: E402
 from simulator.engine.scene import SCENES_DIR  # noqa: E402
+from simulator.games.wackelbett.components import read_design_targets  # noqa: E402
 from simulator.games.wackelbett.rules import STAGES, TURN, WackelbettGame  # noqa: E402
 from simulator.games.wackelbett.scene_edit import (SceneEditError, patched_scene,  # noqa: E402
                                                    plan_changes, read_value, unified_diff, write_values)
 from tournament import wilson  # noqa: E402
+from trial_runner import ClusterError, Journal, RunInterrupted, run_trials  # noqa: E402
 
 SCENE = SCENES_DIR / "wackelbett.toml"
-DEFAULT_PARAM = "bed.wobble_stiffness=2e7:3.2e8:3:log"
-DEFAULT_HANDS = ("shaky", "steady")
+DEFAULT_TRIALS = 12
+DEFAULT_RETRIES = 8  # enough tries per height that a hand's run covers the whole pile
 FAIL_KINDS = ("pea", "fell", "pushed", "other", "refused")
+# A physical fall: something fell or was pushed. "refused" is a card that flew off the table
+# altogether (the rules refuse a verdict that loses it); a missed pea or a card left
+# not on top is not a fall.
+PHYSICAL = ("fell", "pushed", "refused")
+HEIGHT_BANDS = ((1, 9), (10, 19), (20, 29), (30, 36))
+MAIN_CAUSE_FROM = 15  # the design: from this card on, falls are the main cause of failure
 
 
 # -- what to sweep ---------------------------------------------------------------------
@@ -177,27 +195,46 @@ def random_settings(specs: Sequence[ParamSpec], count: int, rng: random.Random,
 
 @dataclass(frozen=True)
 class Target:
-    """A design target: ``hand`` succeeds with ``rate`` at card ``card`` (or reaches it, by metric)."""
+    """A design target: ``hand``'s rate at card ``card`` (by metric) lies between ``low`` and ``high``."""
 
     hand: str
     card: int
-    rate: float
+    low: float
+    high: float
+
+    @property
+    def band(self) -> str:
+        return f"{self.low:.0%}" if self.low == self.high else f"{self.low:.0%}-{self.high:.0%}"
 
     @property
     def label(self) -> str:
-        return f"{self.hand} {self.rate:.0%} at card {self.card}"
+        return f"{self.hand} {self.band} at card {self.card}"
+
+    def distance(self, rate: float) -> float:
+        """How far ``rate`` lies outside the band (0 inside)."""
+        return max(0.0, self.low - rate, rate - self.high)
 
 
 def parse_target(text: str, default_hand: str) -> Target:
+    """``[HAND@]CARD:RATE`` or ``[HAND@]CARD:LOW-HIGH``; ValueError says what is wrong."""
     hand, _, rest = text.rpartition("@")
     card, sep, rate = rest.partition(":")
+    low, dash, high = rate.partition("-")
     try:
-        target = Target(hand or default_hand, int(card), float(rate))
+        target = Target(hand or default_hand, int(card), float(low), float(high if dash else low))
     except ValueError:
         target = None
-    if not sep or target is None or target.card < 1 or not 0.0 <= target.rate <= 1.0:
-        raise ValueError(f"--target {text!r}: expected [HAND@]CARD:RATE such as steady@10:0.95")
+    if not sep or target is None or target.card < 1 or not 0.0 <= target.low <= target.high <= 1.0:
+        raise ValueError(f"--target {text!r}: expected [HAND@]CARD:RATE or [HAND@]CARD:LOW-HIGH such as "
+                         "steady@10:0.95 or steady@10:0.02-0.08")
     return target
+
+
+def scene_targets(scene: Scene, game: WackelbettGame, hands: Sequence[str], cards: int) -> list[Target]:
+    """The scene's [design_targets] for the hands that play, up to card ``cards``."""
+    designed = read_design_targets(scene, game.bot_skills, game.deck_size)
+    return [Target(hand, t.card, t.low, t.high) for hand in hands for t in designed.get(hand, ())
+            if t.card <= cards]
 
 
 # -- playing ---------------------------------------------------------------------------
@@ -215,9 +252,29 @@ class TrialJob:
     retries: int
 
 
-@lru_cache(maxsize=64)
+_SHIPPED: dict[str, str] = {}  # scene path -> its text, sent along with the trials (a worker may not have the file)
+
+
 def _game(scene_path: str, values: tuple[tuple[str, Any], ...]) -> WackelbettGame:
-    return WackelbettGame(1, scene=patched_scene(Scene.from_path(Path(scene_path)), dict(values)), mode="challenge")
+    text = _SHIPPED.get(scene_path)
+    if text is None:
+        text = Path(scene_path).read_text(encoding="utf-8")
+    return _built_game(scene_path, text, values)
+
+
+@lru_cache(maxsize=64)
+def _built_game(scene_path: str, text: str, values: tuple[tuple[str, Any], ...]) -> WackelbettGame:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SceneError(f"{scene_path}: not valid TOML: {exc}") from None
+    return WackelbettGame(1, scene=patched_scene(Scene(Path(scene_path), data), dict(values)), mode="challenge")
+
+
+def play_shipped(scene_text: str, job: TrialJob) -> list[dict[str, Any]]:
+    """:func:`play_trial` with the scene's text shipped along (what runs on a pool or a cluster)."""
+    _SHIPPED[job.scene_path] = scene_text
+    return play_trial(job)
 
 
 class _SettleProbe:
@@ -361,12 +418,23 @@ def _mean(values: Iterable[float]) -> float:
     return statistics.fmean(values) if values else math.nan
 
 
+def _rate(hits: int, n: int, name: str) -> dict[str, float]:
+    """``name``_rate and its 95% Wilson interval ``name``_low / ``name``_high (NaN without placements)."""
+    low, high = wilson(hits, n) if n else (math.nan, math.nan)
+    return {f"{name}_rate": hits / n if n else math.nan, f"{name}_low": low, f"{name}_high": high}
+
+
+def _falls(attempts: Iterable[dict]) -> int:
+    return sum(a["kind"] in PHYSICAL for a in attempts)
+
+
 def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], cards: int,
               level: float, pool: int) -> tuple[list[dict], list[dict]]:
     """Rows per (setting, hand, card) and one summary per (setting, hand).
 
     A row's ``pooled_*`` columns count the placements at cards within ``pool`` of its
     card: a few runs give a noisy rate per card, and neighbouring cards play alike.
+    A summary holds the whole pile and each height band (``bands``).
     """
     by_key: dict[tuple[int, str, int], list[dict]] = {}
     for a in attempts:
@@ -386,10 +454,13 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
                 near_wins = sum(a["ok"] for a in near)
                 done = [a for a in tries if a["ok"]]
                 rows.append({
-                    "setting": index, "hand": hand, "card": card, "attempts": len(tries), "successes": wins,
+                    "setting": index, "hand": hand, "card": card, "attempts": len(tries),
+                    "falls": _falls(tries), **_rate(_falls(tries), len(tries), "fall"),
+                    "pooled_attempts": len(near), "pooled_falls": _falls(near),
+                    **_rate(_falls(near), len(near), "pooled_fall"),
+                    "successes": wins,
                     "success_rate": wins / len(tries) if tries else math.nan,
                     **dict(zip(("ci_low", "ci_high"), wilson(wins, len(tries)) if tries else (math.nan, math.nan))),
-                    "pooled_attempts": len(near),
                     "pooled_rate": near_wins / len(near) if near else math.nan,
                     **dict(zip(("pooled_low", "pooled_high"),
                                wilson(near_wins, len(near)) if near else (math.nan, math.nan))),
@@ -407,11 +478,16 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
             mine = [a for card in range(1, cards + 1) for a in by_key.get((index, hand, card), [])]
             wins = sum(a["ok"] for a in mine)
             low, high = wilson(wins, len(mine)) if mine else (math.nan, math.nan)
+            late = [a for a in mine if a["card"] >= MAIN_CAUSE_FROM and not a["ok"]]
             summaries.append({
                 "setting": index, "hand": hand, "attempts": len(mine),
+                "falls": _falls(mine), **_rate(_falls(mine), len(mine), "fall"),
+                "fails": {k: sum(a["kind"] == k for a in mine) for k in FAIL_KINDS},
+                "bands": [_band(mine, lo, min(hi, cards)) for lo, hi in HEIGHT_BANDS if lo <= cards],
+                f"failures_from_{MAIN_CAUSE_FROM}": len(late),
+                f"physical_share_from_{MAIN_CAUSE_FROM}": _falls(late) / len(late) if late else math.nan,
                 "success_rate": wins / len(mine) if mine else math.nan, "ci_low": low, "ci_high": high,
                 f"cards_at_{level:.0%}": stacked_at_level,
-                "fails": {k: sum(a["kind"] == k for a in mine) for k in FAIL_KINDS},
                 "settle_s": _mean(a["settle_s"] for a in mine),
                 "peak_tilt_deg": _mean(a["peak_tilt_deg"] for a in mine),
                 "lean_deg": _mean(a["lean_deg"] for a in mine if a["ok"]),
@@ -423,65 +499,52 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
     return rows, summaries
 
 
+def _band(attempts: list[dict], lo: int, hi: int) -> dict[str, Any]:
+    """Placements at cards ``lo``..``hi``: how many, the physical falls among them, failures by cause."""
+    inside = [a for a in attempts if lo <= a["card"] <= hi]
+    return {"cards": f"{lo}-{hi}", "attempts": len(inside), "falls": _falls(inside),
+            **_rate(_falls(inside), len(inside), "fall"),
+            "fails": {k: sum(a["kind"] == k for a in inside) for k in FAIL_KINDS}}
+
+
+METRICS = {"falls": "physical falls per placement", "placement": "success per placement",
+           "reach": "chance to stack that many cards"}
+
+
 def estimate(rows: list[dict], setting: int, target: Target, metric: str) -> tuple[float, int]:
     """The setting's value at the target's card, with the placements behind it: the pooled
-    success rate (placement) or the chance to stack that many cards (reach). A card no run
-    reached counts as 0."""
+    physical fall rate (falls), the pooled success rate (placement) or the chance to stack
+    that many cards (reach). A card no run reached counts as 0 (falls: as 1, the pile is gone)."""
     row = next((r for r in rows if r["setting"] == setting and r["hand"] == target.hand
                 and r["card"] == target.card), None)
-    if row is None:
-        return 0.0, 0
     if metric == "reach":
-        return row["reach"], row["attempts"]
-    if not row["pooled_attempts"]:
-        return 0.0, 0
+        return (row["reach"], row["attempts"]) if row else (0.0, 0)
+    if row is None or not row["pooled_attempts"]:
+        return (1.0 if metric == "falls" else 0.0), 0
+    if metric == "falls":
+        return row["pooled_fall_rate"], row["pooled_attempts"]
     return row["pooled_rate"], row["pooled_attempts"]
 
 
 def target_error(rows: list[dict], setting: int, targets: Sequence[Target], metric: str) -> float:
-    """Root mean square distance of the setting's rates from the targets (0 = on target)."""
-    return math.sqrt(_mean((estimate(rows, setting, t, metric)[0] - t.rate) ** 2 for t in targets))
+    """Root mean square distance of the setting's rates from the targets' bands (0 = every one met)."""
+    return math.sqrt(_mean(t.distance(estimate(rows, setting, t, metric)[0]) ** 2 for t in targets))
 
 
 # -- running ---------------------------------------------------------------------------
-class Progress:
-    """One line on stderr: trials done, elapsed, ETA (at most a few updates a second)."""
-
-    def __init__(self, total: int, what: str, enabled: bool) -> None:
-        self.total, self.what, self.enabled = total, what, enabled
-        self.start = time.perf_counter()
-        self.done = 0
-        self.shown = 0.0
-
-    def step(self) -> None:
-        self.done += 1
-        now = time.perf_counter()
-        if not self.enabled or (now - self.shown < 0.25 and self.done < self.total):
-            return
-        self.shown = now
-        spent = now - self.start
-        eta = spent / self.done * (self.total - self.done)
-        print(f"\r{self.what}: {self.done}/{self.total} trials, {_clock(spent)} spent, ETA {_clock(eta)}   ",
-              end="" if self.done < self.total else "\n", file=sys.stderr, flush=True)
+def trial_key(values: dict[str, Any], hand: str, trial: int) -> str:
+    """A trial's key in the journal: what it plays, not where it stands in the sweep, so a
+    resumed run (even with more trials or settings) reuses every trial it already played."""
+    return json.dumps([sorted(values.items()), hand, trial])
 
 
-def _clock(seconds: float) -> str:
-    return f"{int(seconds // 60)}m{int(seconds % 60):02d}s"
-
-
-def play_all(jobs: list[TrialJob], workers: int, progress: Progress) -> list[dict]:
-    """Every job's attempts, in job order whatever the number of workers."""
-    results: list[list[dict]] = []
-    if workers <= 1:
-        for job in jobs:
-            results.append(play_trial(job))
-            progress.step()
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for found in pool.map(play_trial, jobs):
-                results.append(found)
-                progress.step()
-    return [a for found in results for a in found]
+def play_all(jobs: list[TrialJob], scene_text: str, *, journal: Journal | None, workers: int, scheduler: str | None,
+             label: str, progress: bool) -> list[dict]:
+    """Every job's attempts, in job order whatever the workers and whatever order they finished in."""
+    keyed = {trial_key(dict(job.values), job.hand, job.trial): job for job in jobs}
+    found = run_trials(partial(play_shipped, scene_text), keyed, journal=journal, workers=workers,
+                       scheduler=scheduler, label=label, progress=progress)
+    return [{**attempt, "setting": job.setting} for key, job in keyed.items() for attempt in found[key]]
 
 
 def setting_label(setting: dict[str, Any], short: dict[str, str]) -> str:
@@ -507,9 +570,13 @@ def short_names(keys: Sequence[str]) -> dict[str, str]:
 
 def run(scene_path: Path, specs: list[ParamSpec], hands: list[str], *, trials: int, cards: int, retries: int,
         seed: int, workers: int, random_count: int = 0, rounds: int = 1, targets: Sequence[Target] = (),
-        metric: str = "placement", pool: int = 1, level: float = 0.5, progress: bool = True) -> dict:
-    """Play the sweep and return the report (settings, rows, summaries, best)."""
-    scene = Scene.from_path(scene_path)
+        metric: str = "falls", pool: int = 1, level: float = 0.5, progress: bool = True,
+        scheduler: str | None = None, journal: Journal | None = None) -> dict:
+    """Play the sweep and return the report (settings, rows, summaries, best); finished trials
+    go into ``journal`` when one is given (and those it holds already are not played again)."""
+    scene_text = Path(scene_path).read_text(encoding="utf-8")
+    _SHIPPED[str(scene_path)] = scene_text
+    scene = Scene(Path(scene_path), tomllib.loads(scene_text))
     rng = random.Random(seed)
     first = random_settings(specs, random_count, rng) if random_count else grid_settings(specs)
     now = {s.key: read_value(scene.data, s.key, scene_path) for s in specs}
@@ -531,9 +598,10 @@ def run(scene_path: Path, specs: list[ParamSpec], hands: list[str], *, trials: i
         scene_setting = settings.index(now)
         jobs = [TrialJob(str(scene_path), offset + i, tuple(values.items()), hand, trial, seed, cards, retries)
                 for i, values in enumerate(batch) for hand in hands for trial in range(trials)]
-        what = f"round {round_no}/{rounds}" if rounds > 1 else "sweep"
-        what += f" ({len(batch)} settings x {len(hands)} hands)"
-        attempts += play_all(jobs, workers, Progress(len(jobs), what, progress))
+        label = f"round {round_no}/{rounds}" if rounds > 1 else "sweep" if specs else "the scene"
+        label += f" ({len(batch)} settings x {len(hands)} hands)" if specs else f" ({len(hands)} hands)"
+        attempts += play_all(jobs, scene_text, journal=journal, workers=workers, scheduler=scheduler,
+                             label=label, progress=progress)
         if round_no == rounds or not targets:
             break
         rows, _ = summarise(attempts, settings, hands, cards, level, pool)
@@ -546,8 +614,8 @@ def run(scene_path: Path, specs: list[ParamSpec], hands: list[str], *, trials: i
         "scene": str(scene_path), "params": [s.key for s in specs], "log_params": [s.key for s in specs if s.log],
         "hands": hands, "trials": trials,
         "cards": cards, "retries": retries, "seed": seed, "metric": metric, "pool": pool, "level": level,
-        "settings": [{"setting": i, "values": v, "label": setting_label(v, short), "is_scene": i == scene_setting}
-                     for i, v in enumerate(settings)],
+        "settings": [{"setting": i, "values": v, "label": setting_label(v, short) or "the scene as it is",
+                      "is_scene": i == scene_setting} for i, v in enumerate(settings)],
         "rows": rows, "summaries": summaries, "attempts": len(attempts),
         "seconds": time.perf_counter() - started,
     }
@@ -556,9 +624,12 @@ def run(scene_path: Path, specs: list[ParamSpec], hands: list[str], *, trials: i
         best = min(range(len(settings)), key=errors.__getitem__)
         for s in report["settings"]:
             s["target_error"] = errors[s["setting"]]
-        report["targets"] = [{"hand": t.hand, "card": t.card, "rate": t.rate,
-                              "best_estimate": estimate(rows, best, t, metric)[0],
-                              "best_attempts": estimate(rows, best, t, metric)[1]} for t in targets]
+        report["targets"] = []
+        for t in targets:
+            value, behind = estimate(rows, best, t, metric)
+            report["targets"].append({"hand": t.hand, "card": t.card, "low": t.low, "high": t.high,
+                                      "best_estimate": value, "best_attempts": behind,
+                                      "met": behind > 0 and t.distance(value) == 0})
         report["best"] = {"setting": best, "values": settings[best], "error": errors[best],
                           "label": report["settings"][best]["label"]}
     return report
@@ -635,53 +706,100 @@ def _describe_setting(report: dict, i: int) -> str:
     return text
 
 
+def _featured(report: dict) -> int:
+    """The setting whose failures are broken down by cause: the closest to the targets, else the scene's."""
+    if "best" in report:
+        return report["best"]["setting"]
+    return next(s["setting"] for s in report["settings"] if s["is_scene"])
+
+
+def _mark_target(ax, t: Target, pool: int, metric_pooled: bool) -> None:
+    """A target band in red: the cards its estimate pools, from low to high."""
+    half = (pool if metric_pooled else 0) + 0.4
+    ax.fill_between([t.card - half, t.card + half], [t.low] * 2, [max(t.high, t.low + 0.004)] * 2,
+                    color="#d62728", alpha=0.25, zorder=4, linewidth=0)
+    ax.plot([t.card - half, t.card + half], [t.low, t.low], color="#d62728", linewidth=1.5, zorder=5)
+    ax.plot([t.card - half, t.card + half], [t.high, t.high], color="#d62728", linewidth=1.5, zorder=5)
+    ax.annotate(f"target {t.band}", (t.card, t.high), textcoords="offset points", xytext=(0, 5),
+                ha="center", color="#d62728", fontweight="bold", fontsize=9)
+
+
 def chart_curves(report: dict, out: Path, targets: Sequence[Target]) -> Path:
-    """Per hand: success per placement, chance to stack that high, and time to settle, by card."""
+    """Per hand, by card: physical falls per placement, why placements failed, success per
+    placement, chance to stack that high, and time to settle."""
     plt = _plt()
     hands = report["hands"]
     shown = _shown_settings(report)
     styles = _setting_styles(report, shown)
-    fig, axes = plt.subplots(3, len(hands), figsize=(max(9.0, 6.2 * len(hands)), 11.5), squeeze=False,
-                             sharex=True)
+    featured = _featured(report)
+    fig, axes = plt.subplots(5, len(hands), figsize=(max(9.0, 6.2 * len(hands)), 19), squeeze=False, sharex=True)
     cards = list(range(1, report["cards"] + 1))
+    window = f", cards n-{report['pool']}..n+{report['pool']} pooled" if report["pool"] else ""
+    percent = plt.matplotlib.ticker.PercentFormatter(1.0)
     for col, hand in enumerate(hands):
-        rate_ax, reach_ax, settle_ax = axes[0][col], axes[1][col], axes[2][col]
+        fall_ax, cause_ax, rate_ax, reach_ax, settle_ax = (axes[r][col] for r in range(5))
+        top = 0.1
         for rank, i in enumerate(shown):
             rows = [r for r in report["rows"] if r["setting"] == i and r["hand"] == hand]
             # Settings often agree exactly; a small sideways shift keeps every line in sight.
             dodge = (rank - (len(shown) - 1) / 2) * min(0.08, 0.5 / len(shown))
-            xs = [r["card"] + dodge for r in rows if r["attempts"]]
+            played = [r for r in rows if r["attempts"]]
+            xs = [r["card"] + dodge for r in played]
             style = styles[i]
             pooled = [r for r in rows if r["pooled_attempts"]]
-            rate_ax.plot([r["card"] + dodge for r in pooled], [r["pooled_rate"] for r in pooled],
-                         label=_describe_setting(report, i), **style)
-            rate_ax.scatter(xs, [r["success_rate"] for r in rows if r["attempts"]], s=12, alpha=0.45,
-                            color=style["color"])
+            px = [r["card"] + dodge for r in pooled]
+            fall_ax.plot(px, [r["pooled_fall_rate"] for r in pooled], label=_describe_setting(report, i), **style)
+            fall_ax.scatter(xs, [r["fall_rate"] for r in played], s=12, alpha=0.45, color=style["color"])
+            rate_ax.plot(px, [r["pooled_rate"] for r in pooled], **style)
+            rate_ax.scatter(xs, [r["success_rate"] for r in played], s=12, alpha=0.45, color=style["color"])
             if len(shown) <= 3:
-                rate_ax.fill_between([r["card"] + dodge for r in pooled], [r["pooled_low"] for r in pooled],
-                                     [r["pooled_high"] for r in pooled], color=style["color"], alpha=0.08)
+                fall_ax.fill_between(px, [r["pooled_fall_low"] for r in pooled],
+                                     [r["pooled_fall_high"] for r in pooled], color=style["color"], alpha=0.1)
+                rate_ax.fill_between(px, [r["pooled_low"] for r in pooled], [r["pooled_high"] for r in pooled],
+                                     color=style["color"], alpha=0.08)
+            top = max([top, *(r["pooled_fall_high"] for r in pooled)])
             reach_ax.plot([c + dodge for c in cards], [r["reach"] for r in rows], marker="o", markersize=3, **style)
-            settle_ax.plot(xs, [r["settle_s"] for r in rows if r["attempts"]], marker="o", markersize=3, **style)
+            settle_ax.plot(xs, [r["settle_s"] for r in played], marker="o", markersize=3, **style)
+        rows = [r for r in report["rows"] if r["setting"] == featured and r["hand"] == hand]
+        base = [0.0] * len(rows)
+        for cause, (colour, name) in _CAUSE_COLOURS.items():
+            share = [r[f"fail_{cause}"] / r["attempts"] if r["attempts"] else 0.0 for r in rows]
+            if any(share):
+                cause_ax.bar([r["card"] for r in rows], share, bottom=base, color=colour, width=0.8,
+                             label=name + (" (physical)" if cause in PHYSICAL else ""))
+                base = [b + v for b, v in zip(base, share)]
+        if any(base):
+            cause_ax.legend(fontsize=8, loc="upper left", framealpha=0.9)
+        else:
+            cause_ax.text(0.5, 0.5, "no placement failed", transform=cause_ax.transAxes, ha="center", color="grey")
         for t in targets:
-            if t.hand == hand:
-                ax = reach_ax if report["metric"] == "reach" else rate_ax
-                ax.plot([t.card], [t.rate], marker="X", markersize=15, color="#d62728", markeredgecolor="white",
-                        zorder=5, linestyle="none")
-                ax.annotate(f"target {t.rate:.0%}", (t.card, t.rate), textcoords="offset points", xytext=(0, -22),
-                            ha="center", color="#d62728", fontweight="bold")
-        window = f", cards n-{report['pool']}..n+{report['pool']} pooled" if report["pool"] else ""
-        rate_ax.set_title(f"{hand} hand: success per placement", fontweight="bold")
-        rate_ax.set_ylabel(f"placements that stand\n(line{window}; dots: card n alone)", fontsize=9)
+            if t.hand != hand:
+                continue
+            ax = {"falls": fall_ax, "placement": rate_ax, "reach": reach_ax}[report["metric"]]
+            _mark_target(ax, t, report["pool"], report["metric"] != "reach")
+            top = max(top, t.high) if report["metric"] == "falls" else top
+        fall_ax.set_title(f"{hand} hand: physical falls per placement", fontweight="bold")
+        fall_ax.set_ylabel(f"something fell or was pushed\n(line{window};\nshade: 95% interval; dots: card n)",
+                           fontsize=9)
+        fall_ax.set_ylim(-0.005, min(1.03, top * 1.25))
+        cause_ax.set_title(f"{hand} hand: why placements failed, by card")
+        cause_ax.text(0.99, 0.97, _describe_setting(report, featured), transform=cause_ax.transAxes, ha="right",
+                      va="top", fontsize=8, color="#444444")
+        cause_ax.set_ylabel("share of placements at this card", fontsize=9)
+        rate_ax.set_title(f"{hand} hand: success per placement")
+        rate_ax.set_ylabel(f"placements that stand\n(line{window};\ndots: card n)", fontsize=9)
         reach_ax.set_title(f"{hand} hand: chance to stack this many cards without a fault")
         reach_ax.set_ylabel("chance to get this far")
-        settle_ax.set_title(f"{hand} hand: time for the bed to settle after the card is let go")
+        settle_ax.set_title(f"{hand} hand: time to settle after letting go")
         settle_ax.set_ylabel("simulated seconds")
         settle_ax.set_xlabel("card number in the stack (the table lays card 0)")
         for ax in (rate_ax, reach_ax):
             ax.set_ylim(-0.03, 1.03)
-            ax.yaxis.set_major_formatter(plt.matplotlib.ticker.PercentFormatter(1.0))
+        cause_ax.set_ylim(0, max(0.05, max(base, default=0) * 1.15))
+        for ax in (fall_ax, cause_ax, rate_ax, reach_ax):
+            ax.yaxis.set_major_formatter(percent)
         settle_ax.set_ylim(bottom=0)
-        for ax in (rate_ax, reach_ax, settle_ax):
+        for ax in (fall_ax, cause_ax, rate_ax, reach_ax, settle_ax):
             ax.grid(alpha=0.3)
             ax.set_xlim(0.5, report["cards"] + 0.5)
             ax.xaxis.set_major_locator(plt.matplotlib.ticker.MaxNLocator(integer=True))
@@ -691,7 +809,7 @@ def chart_curves(report: dict, out: Path, targets: Sequence[Target]) -> Path:
                if len(shown) < len(report["settings"]) else "settings")
     fig.suptitle(textwrap.fill(_title(report), 110 if len(hands) > 1 else 90), fontsize=12)
     legend_rows = math.ceil(len(shown) / (1 if len(hands) == 1 else 2)) + 1
-    fig.tight_layout(rect=(0, min(0.35, 0.022 * legend_rows + 0.02), 1, 0.96))
+    fig.tight_layout(rect=(0, min(0.3, 0.014 * legend_rows + 0.012), 1, 0.965))
     out.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(out, dpi=100)
     plt.close(fig)
@@ -699,13 +817,16 @@ def chart_curves(report: dict, out: Path, targets: Sequence[Target]) -> Path:
 
 
 def _title(report: dict) -> str:
-    return (f"Wackelbett tuning: {', '.join(report['params'])} - {report['trials']} runs per setting and hand, "
+    swept = ", ".join(report["params"]) or "the scene as it is"
+    return (f"Wackelbett tuning: {swept} - {report['trials']} runs per setting and hand, "
             f"up to {report['cards']} cards, {report['retries']} tries per card, seed {report['seed']}")
 
 
-def chart_overview(report: dict, out: Path) -> Path:
+def chart_overview(report: dict, out: Path) -> Path | None:
     """How each knob moves the game: lines over one swept value, heat maps over a 2-D grid,
-    dots over each value of a random search."""
+    dots over each value of a random search. None (no file) when nothing was swept."""
+    if not report["params"]:
+        return None
     plt = _plt()
     swept = [k for k in report["params"]
              if len({json.dumps(s["values"][k]) for s in report["settings"]}) > 1]
@@ -738,15 +859,19 @@ def _summary(report: dict, setting: int, hand: str) -> dict:
 
 
 def _heat_maps(report: dict, keys: list[str], settings: list[dict], plt):
-    """Per hand: cards stacked at the chosen chance, and success per placement, over the 2-D grid."""
+    """Per hand over the 2-D grid: physical falls per placement, cards stacked at the chosen chance,
+    success per placement and rocking."""
     hands = report["hands"]
     xs = sorted({s["values"][keys[0]] for s in settings})
     ys = sorted({s["values"][keys[1]] for s in settings})
     level_key = f"cards_at_{report['level']:.0%}"
     rocks = max(_summary(report, s["setting"], h)["peak_tilt_deg"] for s in settings for h in hands)
-    fig, axes = plt.subplots(len(hands), 3, figsize=(18, 4.9 * len(hands)), squeeze=False)
+    falls = max(_summary(report, s["setting"], h)["fall_high"] for s in settings for h in hands)
+    fig, axes = plt.subplots(len(hands), 4, figsize=(24, 4.9 * len(hands)), squeeze=False)
     for row, hand in enumerate(hands):
         for col, (what, key, cmap, fmt, vmax) in enumerate((
+                (f"{hand} hand: physical falls per placement (all heights)", "fall_rate", "OrRd", "{:.1%}",
+                 max(0.05, falls)),
                 (f"cards a {hand} hand stacks with {report['level']:.0%} chance", level_key, "YlGn", "{:.0f}",
                  report["cards"]),
                 (f"{hand} hand: success per placement (all heights)", "success_rate", "RdYlGn", "{:.0%}", 1.0),
@@ -781,17 +906,19 @@ def _heat_maps(report: dict, keys: list[str], settings: list[dict], plt):
             ax.set_xlabel(keys[0])
             ax.set_ylabel(keys[1])
             ax.set_title(what, fontweight="bold" if col == 0 else None)
-            fig.colorbar(image, ax=ax, fraction=0.046,
-                         format=plt.matplotlib.ticker.PercentFormatter(1.0) if key == "success_rate" else None)
+            fig.colorbar(image, ax=ax, fraction=0.046, format=plt.matplotlib.ticker.PercentFormatter(1.0)
+                         if key in ("success_rate", "fall_rate") else None)
     return fig
 
 
 _KNOB_PANELS = (
+    ("physical falls per placement (all heights)", "fall_rate"),
+    ("placements failing, by cause", "fails"),
     ("success per placement (all heights)", "success_rate"),
     ("cards stacked with {level} chance", "cards_at"),
-    ("placements failing, by cause", "fails"),
     ("time to settle after letting go (s)", "settle_s"),
     ("how far the bed rocks while settling (deg)", "peak_tilt_deg"),
+    ("how far the pile shifts per placement (mm)", "shift_mm"),
     ("CPU per placement, bot + referee (ms)", "cpu_ms"),
 )
 _CAUSE_COLOURS = {"pea": ("#1f77b4", "missed the pea"), "fell": ("#d62728", "something fell off"),
@@ -801,11 +928,12 @@ _HAND_DASHES = ("-", "--", ":", "-.")
 
 
 def _knob_lines(report: dict, keys: list[str], plt):
-    """Per swept key, six panels against its value: success, cards reached, why placements
-    failed, settle time, rocking, CPU (lines over a 1-D sweep, dots over a random search)."""
+    """Per swept key, eight panels against its value: physical falls, why placements failed,
+    success, cards reached, settle time, rocking, pile shift, CPU (lines over a 1-D sweep,
+    dots over a random search)."""
     hands = report["hands"]
     level = f"{report['level']:.0%}"
-    fig, axes = plt.subplots(2 * len(keys), 3, figsize=(16, 7.6 * len(keys)), squeeze=False)
+    fig, axes = plt.subplots(2 * len(keys), 4, figsize=(21, 7.6 * len(keys)), squeeze=False)
     colours = plt.get_cmap("tab10")
     scattered = len(keys) > 1
     for k, key in enumerate(keys):
@@ -814,7 +942,7 @@ def _knob_lines(report: dict, keys: list[str], plt):
         order = sorted(report["settings"], key=lambda s: (s["values"][key] if numeric else str(s["values"][key])))
         xs = [s["values"][key] if numeric else str(s["values"][key]) for s in order]
         for p, (title, stat) in enumerate(_KNOB_PANELS):
-            ax = axes[2 * k + p // 3][p % 3]
+            ax = axes[2 * k + p // 4][p % 4]
             failed: set[str] = set()
             for h, hand in enumerate(hands):
                 rows = [_summary(report, s["setting"], hand) for s in order]
@@ -827,9 +955,9 @@ def _knob_lines(report: dict, keys: list[str], plt):
                     continue
                 stat_key = f"cards_at_{level}" if stat == "cards_at" else stat
                 _draw(ax, xs, [r[stat_key] for r in rows], scattered, color=colours(h), label=f"{hand} hand")
-                if stat == "success_rate" and not scattered:
-                    ax.fill_between(xs, [r["ci_low"] for r in rows], [r["ci_high"] for r in rows],
-                                    color=colours(h), alpha=0.12)
+                if stat in ("success_rate", "fall_rate") and not scattered:
+                    low, high = ("ci_low", "ci_high") if stat == "success_rate" else ("fall_low", "fall_high")
+                    ax.fill_between(xs, [r[low] for r in rows], [r[high] for r in rows], color=colours(h), alpha=0.12)
             for s, x in zip(order, xs):
                 if s["is_scene"]:
                     ax.axvline(x, color="black", linestyle="--", linewidth=1, label="scene now")
@@ -861,9 +989,9 @@ def _knob_lines(report: dict, keys: list[str], plt):
                     ax.set_xticks(sorted(set(xs)), [_compact(x) for x in sorted(set(xs))])
             if stat == "success_rate":
                 ax.set_ylim(-0.03, 1.03)
-            elif stat == "fails":
+            elif stat in ("fails", "fall_rate"):
                 ax.set_ylim(bottom=0)
-            if stat in ("success_rate", "fails"):
+            if stat in ("success_rate", "fails", "fall_rate"):
                 ax.yaxis.set_major_formatter(ticker.PercentFormatter(1.0))
             elif stat == "cards_at":
                 ax.set_ylim(0, report["cards"] + 1.5)
@@ -895,29 +1023,58 @@ def _draw(ax, xs: list, ys: list, scattered: bool, **style) -> None:
         ax.plot(xs, ys, marker="o", **style)
 
 
+def _share(hits: int, n: int) -> str:
+    """``3.1% (1-7%) of 96``: a rate, its 95% interval and the placements behind it."""
+    if not n:
+        return "no placements"
+    low, high = wilson(hits, n)
+    return f"{hits / n:.1%} ({low:.0%}-{high:.0%}) of {n}"
+
+
 def print_table(report: dict) -> None:
     level_key = f"cards_at_{report['level']:.0%}"
     print(f"{_title(report)}\n{report['attempts']} placements in {report['seconds']:.0f} s\n")
-    print(f"{'setting':<42} {'hand':<8} {'success':>8} {'95% interval':>13} {level_key.replace('_', ' '):>13} "
-          f"{'pea/fell/push/other/refused':>27} {'settle s':>8} {'rock deg':>8} {'ms/place':>8}")
+    bands = [b["cards"] for b in report["summaries"][0]["bands"]]
+    late = f"failures from card {MAIN_CAUSE_FROM}"
+    print("PHYSICAL FALLS per placement (something fell or was pushed, not a missed pea; 95% interval), "
+          "by the card being laid:")
+    print(f"{'setting':<36} {'hand':<8} " + " ".join(f"{'cards ' + b:>22}" for b in bands) + f"  {late}: physical")
+    for s in report["settings"]:
+        for hand in report["hands"]:
+            m = _summary(report, s["setting"], hand)
+            name = f"S{s['setting']} {s['label']}" + (" (scene now)" if s["is_scene"] else "")
+            cells = " ".join(f"{_share(b['falls'], b['attempts']):>22}" for b in m["bands"])
+            share = m[f"physical_share_from_{MAIN_CAUSE_FROM}"]
+            main = "-" if math.isnan(share) else f"{share:.0%} of {m[f'failures_from_{MAIN_CAUSE_FROM}']}"
+            print(f"{name[:36]:<36} {hand:<8} {cells}  {main:>{len(late) + 10}}")
+    print(f"\nfailures by cause and the rest (all heights):\n{'setting':<36} {'hand':<8} {'falls':>8} "
+          f"{'pea/fell/push/other/refused':>27} {'success':>8} {'95% interval':>13} "
+          f"{level_key.replace('_', ' '):>13} {'settle s':>8} {'rock deg':>8} {'ms/place':>8}")
     for s in report["settings"]:
         for hand in report["hands"]:
             m = _summary(report, s["setting"], hand)
             name = f"S{s['setting']} {s['label']}" + (" (scene now)" if s["is_scene"] else "")
             fails = "/".join(str(m["fails"][k]) for k in FAIL_KINDS)
-            print(f"{name[:42]:<42} {hand:<8} {m['success_rate']:>8.0%} {m['ci_low']:>6.0%}-{m['ci_high']:<6.0%} "
-                  f"{m[level_key]:>13} {fails:>27} {m['settle_s']:>8.2f} {m['peak_tilt_deg']:>8.2f} "
-                  f"{m['cpu_ms']:>8.0f}")
+            print(f"{name[:36]:<36} {hand:<8} {m['fall_rate']:>8.1%} {fails:>27} {m['success_rate']:>8.0%} "
+                  f"{m['ci_low']:>6.0%}-{m['ci_high']:<6.0%} {m[level_key]:>13} {m['settle_s']:>8.2f} "
+                  f"{m['peak_tilt_deg']:>8.2f} {m['cpu_ms']:>8.0f}")
     refused = sum(m["fails"]["refused"] for m in report["summaries"])
     if refused:
         print(f"\n{refused} placements ended in a verdict the rules refused: a card flew off the table "
-              "altogether and the world left it out of the verdict. Counted as failed.")
+              "altogether and the world left it out of the verdict. Counted as failed and as physical falls.")
     if "best" in report:
-        print(f"\nclosest to the targets: S{report['best']['setting']} {report['best']['label']} "
-              f"(rms error {report['best']['error']:.3f})")
+        pooled = f", cards n-{report['pool']}..n+{report['pool']} pooled" if report["metric"] != "reach" else ""
+        print(f"\ntargets ({METRICS[report['metric']]}{pooled}); closest: S{report['best']['setting']} "
+              f"{report['best']['label']} (rms distance from the bands {report['best']['error']:.3f})")
         for t in report["targets"]:
-            print(f"  {t['hand']} at card {t['card']}: wanted {t['rate']:.0%}, got {t['best_estimate']:.0%} "
-                  f"({t['best_attempts']} placements)")
+            if not t["best_attempts"] and report["metric"] != "reach":
+                got = "no run got there"
+            else:
+                got = f"{t['best_estimate']:.1%}" + (f" of {t['best_attempts']} placements"
+                                                      if report["metric"] != "reach" else "")
+            verdict = "met" if t["met"] else "too low" if t["best_estimate"] < t["low"] else "too high"
+            band = f"{t['low']:.0%}" if t["low"] == t["high"] else f"{t['low']:.0%}-{t['high']:.0%}"
+            print(f"  {t['hand']:<8} at card {t['card']:>2}: wanted {band:>7}, got {got}: {verdict}")
 
 
 def confirm_and_write(scene_path: Path, values: dict[str, Any], *, yes: bool, stream) -> bool:
@@ -947,42 +1104,60 @@ def confirm_and_write(scene_path: Path, values: dict[str, Any], *, yes: bool, st
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--param", action="append", metavar="KEY=SPEC",
-                        help=f"a scene value to sweep (repeatable; default {DEFAULT_PARAM})")
+    parser.add_argument("--param", action="append", default=[], metavar="KEY=SPEC",
+                        help="a scene value to sweep (repeatable; default: none, the scene as it is)")
     parser.add_argument("--random", type=int, default=0, metavar="N",
                         help="N random settings within the ranges instead of the full grid")
     parser.add_argument("--rounds", type=int, default=1,
-                        help="with --target: rounds of search in all; each after the first draws settings "
+                        help="with targets: rounds of search in all; each after the first draws settings "
                              "around the best so far, in ranges half as wide as the round before (default 1)")
     parser.add_argument("--hand", action="append", metavar="LEVEL",
-                        help=f"bot level whose hand plays (repeatable; default {' and '.join(DEFAULT_HANDS)})")
-    parser.add_argument("--trials", type=int, default=12, help="stacking runs per setting and hand (default 12)")
-    parser.add_argument("--cards", type=int, default=15, help="stop a run when this many cards stand (default 15)")
-    parser.add_argument("--retries", type=int, default=3,
-                        help="tries at one height before the run stops (default 3)")
-    parser.add_argument("--target", action="append", default=[], metavar="[HAND@]CARD:RATE",
-                        help="design target, e.g. steady@10:0.95 (repeatable; HAND defaults to the first --hand)")
-    parser.add_argument("--metric", choices=("placement", "reach"), default="placement",
-                        help="targets are the success rate per placement at that card (placement, default) or "
-                             "the chance to stack that many cards without a fault (reach)")
+                        help="bot level whose hand plays (repeatable; default: every level of the scene)")
+    parser.add_argument("--trials", type=int, default=DEFAULT_TRIALS,
+                        help=f"stacking runs per setting and hand (default {DEFAULT_TRIALS})")
+    parser.add_argument("--cards", type=int,
+                        help="stop a run when this many cards stand (default: the whole pile, 35 on a 36-card deck)")
+    parser.add_argument("--retries", type=int, default=DEFAULT_RETRIES,
+                        help=f"tries at one height before the run stops (default {DEFAULT_RETRIES})")
+    parser.add_argument("--target", action="append", default=[], metavar="[HAND@]CARD:RATE|LOW-HIGH",
+                        help="design target, e.g. steady@10:0.02-0.08 (repeatable; HAND defaults to the first "
+                             "--hand); with --metric falls it adds to the scene's [design_targets] or overrides "
+                             "the one for the same hand and card")
+    parser.add_argument("--metric", choices=tuple(METRICS),
+                        help="what targets measure at their card: physical falls per placement (falls, the "
+                             "default, with the scene's design targets), success per placement (placement) or "
+                             "the chance to stack that many cards without a fault (reach; these two use only "
+                             "--target values)")
     parser.add_argument("--pool", type=int, default=1,
-                        help="placement targets pool the cards within this many of the target card (default 1)")
+                        help="falls and placement targets pool the cards within this many of the target card "
+                             "(default 1)")
     parser.add_argument("--level", type=float, default=0.5,
                         help="the summaries say how many cards a hand stacks with this chance (default 0.5)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="local processes (default: all cores; ignored with --scheduler)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run the trials on the Dask cluster whose scheduler is at ADDRESS, e.g. "
+                             "tcp://10.0.0.5:8786 (needs pip install -e '.[cluster]'; see the README)")
+    parser.add_argument("--resume", action="store_true",
+                        help="carry on from the trials OUT/trials.jsonl kept of an interrupted run "
+                             "(the same command with --resume)")
     parser.add_argument("--scene", type=Path, default=SCENE, help=f"scene file (default {SCENE.relative_to(SCENES_DIR.parent)})")
     parser.add_argument("--out", type=Path, default=Path("out/tune-wackelbett"),
-                        help="folder for tune.csv, curves.png, overview.png (default out/tune-wackelbett)")
+                        help="folder for tune.csv, curves.png, overview.png, trials.jsonl (default out/tune-wackelbett)")
     parser.add_argument("--write", action="store_true",
                         help="write the setting closest to the targets into the scene file (shows the change first)")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="set_values",
                         help="no sweep: write these values into the scene file (shows the change first)")
     parser.add_argument("--yes", action="store_true", help="write without asking")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--quiet", action="store_true", help="no progress line")
+    parser.add_argument("--check", action="store_true",
+                        help="exit with status 1 when the setting closest to the targets misses any of them "
+                             "(for a seeded check of the designed curve)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON (no progress bar)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     out_stream = sys.stderr if args.json else sys.stdout
+    journal = None
     try:
         scene = Scene.from_path(args.scene)
         if args.set_values:
@@ -995,47 +1170,77 @@ def main(argv: list[str] | None = None) -> int:
             patched_scene(scene, values)
             confirm_and_write(args.scene, values, yes=args.yes, stream=sys.stdout)
             return 0
-        hands = args.hand or list(DEFAULT_HANDS)
         game = WackelbettGame(1, scene=scene)
+        hands = args.hand or list(game.bot_skills)
         unknown = [h for h in hands if h not in game.bot_skills]
         if unknown:
             parser.error(f"no bot level {', '.join(unknown)} in {args.scene}; levels: {', '.join(game.bot_skills)}")
-        if not 1 <= args.cards < game.deck_size:
-            parser.error(f"--cards must be 1 to {game.deck_size - 1}")
+        cards = args.cards or game.deck_size - 1
+        if not 1 <= cards < game.deck_size:
+            parser.error(f"--cards must be 1 to {game.deck_size - 1} (the table lays the first card)")
         if args.trials < 1 or args.retries < 1 or args.rounds < 1 or args.workers < 1 or args.random < 0:
             parser.error("--trials, --retries, --rounds and --workers must be at least 1")
-        specs = [parse_param(p, scene) for p in (args.param or [DEFAULT_PARAM])]
+        specs = [parse_param(p, scene) for p in args.param]
         if len({s.key for s in specs}) != len(specs):
             parser.error("each --param key may be given once")
-        targets = [parse_target(t, hands[0]) for t in args.target]
-        for t in targets:
+        if args.random and not specs:
+            parser.error("--random draws settings within --param ranges; give a --param")
+        metric = args.metric or "falls"
+        given = [parse_target(t, hands[0]) for t in args.target]
+        for t in given:
             if t.hand not in hands:
                 parser.error(f"--target {t.label}: {t.hand} does not play; add --hand {t.hand}")
-            if t.card > args.cards:
+            if t.card > cards:
                 parser.error(f"--target at card {t.card}: raise --cards to at least {t.card}")
-        if args.write and not targets:
-            parser.error("--write writes the setting closest to the --target values; give a --target "
-                         "(or write chosen values with --set KEY=VALUE)")
-        report = run(args.scene, specs, hands, trials=args.trials, cards=args.cards, retries=args.retries,
+        targets = given
+        if metric == "falls":
+            designed = scene_targets(scene, game, hands, cards)
+            overridden = {(t.hand, t.card) for t in given}
+            targets = [t for t in designed if (t.hand, t.card) not in overridden] + given
+        if args.write and not (targets and specs):
+            parser.error("--write writes the swept setting closest to the targets; give a --param to sweep and "
+                         "targets (or write chosen values with --set KEY=VALUE)")
+        identity = {"tool": "tune_wackelbett", "scene": hashlib.sha256(args.scene.read_bytes()).hexdigest()[:16],
+                    "seed": args.seed, "cards": cards, "retries": args.retries}
+        journal = Journal(args.out / "trials.jsonl", identity, resume=args.resume)
+        report = run(args.scene, specs, hands, trials=args.trials, cards=cards, retries=args.retries,
                      seed=args.seed, workers=args.workers, random_count=args.random, rounds=args.rounds,
-                     targets=targets, metric=args.metric, pool=args.pool, level=args.level,
-                     progress=not args.quiet)
+                     targets=targets, metric=metric, pool=args.pool, level=args.level,
+                     progress=not (args.quiet or args.json), scheduler=args.scheduler, journal=journal)
         report["csv"] = str(write_csv(report, args.out / "tune.csv"))
         report["curves_png"] = str(chart_curves(report, args.out / "curves.png", targets))
-        report["overview_png"] = str(chart_overview(report, args.out / "overview.png"))
+        overview = chart_overview(report, args.out / "overview.png")
+        report["overview_png"] = str(overview) if overview else None
+        report["journal"] = str(journal.path)
         if args.json:
             print(json.dumps({k: v for k, v in report.items() if k != "rows"}, indent=1))
         else:
             print_table(report)
-            print(f"\ntable: {report['csv']}\nplots: {report['curves_png']}, {report['overview_png']}")
-            print("to write a setting into the scene file: tools/tune_wackelbett.py --set KEY=VALUE ...")
+            plots = ", ".join(str(p) for p in (report["curves_png"], report["overview_png"]) if p)
+            print(f"\ntable: {report['csv']}\nplots: {plots}")
+            if specs:
+                print("to write a setting into the scene file: tools/tune_wackelbett.py --set KEY=VALUE ...")
         if args.write:
             confirm_and_write(args.scene, report["best"]["values"], yes=args.yes, stream=out_stream)
-    except (SceneError, SceneEditError, ValueError) as exc:
+        missed = [t for t in report.get("targets", []) if not t["met"]]
+        if args.check and missed:
+            print(f"check: {len(missed)} of {len(report['targets'])} targets missed", file=sys.stderr)
+            return 1
+    except (SceneError, SceneEditError, ValueError, ClusterError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except RunInterrupted as exc:
+        print(f"\n{exc}", file=sys.stderr)
+        return 130 if exc.by_user else 1
+    finally:
+        if journal is not None:
+            journal.close()
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # Run as the module tune_wackelbett, not as __main__: a pool or a cluster then sends its
+    # functions by name (workers import them) instead of pickling a copy of this script.
+    import tune_wackelbett
+
+    raise SystemExit(tune_wackelbett.main())

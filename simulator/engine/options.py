@@ -1,7 +1,9 @@
 """Rule options: what players could disagree on, declared in each scene file.
 
 A scene declares ``[options.NAME]`` tables with ``default``, ``help`` and either
-``choices`` or ``min``/``max``; :func:`options_from_scene` turns them into
+``choices`` or ``min``/``max``; optionally ``title`` (the option's name as players read
+it) and ``labels`` (one per choice, the words a player reads for each stored code).
+:func:`options_from_scene` turns them into
 :class:`OptionSpec` values and :func:`resolve_options` checks what a caller passes.
 """
 from __future__ import annotations
@@ -22,10 +24,24 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    title: str = ""                          # e.g. "Who deals first"; default: from the name
+    labels: tuple[str, ...] | None = None    # one per choice, e.g. "A random seat" for "random"
 
     @property
     def kind(self) -> type:
         return type(self.default)
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.name.replace("_", " ").capitalize()
+
+    def label_of(self, value: Any) -> str:
+        """The words a player reads for the stored ``value``."""
+        if self.labels is not None and self.choices is not None and value in self.choices:
+            return self.labels[self.choices.index(value)]
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is allowed, else raise ValueError saying what is."""
@@ -62,6 +78,10 @@ def options_from_scene(scene: Scene) -> tuple[OptionSpec, ...]:
         if not isinstance(default, (bool, int, str)):
             raise entry.error("default", f"expected true/false, an integer or a string, got {default!r}")
         choices = entry.get("choices", list, default=None)
+        labels = entry.get("labels", list, default=None)
+        if labels is not None and (choices is None or len(labels) != len(choices)
+                                   or not all(isinstance(w, str) and w for w in labels)):
+            raise entry.error("labels", "expected one non-empty string per choice")
         spec = OptionSpec(
             name=name,
             default=default,
@@ -69,6 +89,8 @@ def options_from_scene(scene: Scene) -> tuple[OptionSpec, ...]:
             choices=tuple(choices) if choices is not None else None,
             minimum=entry.get("min", int, default=None),
             maximum=entry.get("max", int, default=None),
+            title=entry.get("title", str, default=""),
+            labels=tuple(labels) if labels is not None else None,
         )
         try:
             spec.check(default)

@@ -107,12 +107,18 @@ class GameRecord:
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     """Write ``record`` as JSON atomically: a crash leaves the old file or the new one."""
+    write_json_atomically(record.to_json(), path)
+
+
+def write_json_atomically(data: Any, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` as JSON to ``path`` through a temporary file and a rename, so a
+    crash leaves the old file or the new one, never half of one. Raises OSError."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(record.to_json(), fh, indent=1)
+            json.dump(data, fh, indent=1)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)

@@ -1,4 +1,4 @@
-"""The window, the fixed-timestep loop and the scene stack.
+"""The window, the fixed-timestep loop, the scene stack, the sound board and the settings.
 
 The window is resizable; everything is drawn on a 1280x720 logical canvas that
 SDL scales to the window (``pygame.SCALED``), so layouts and mouse positions never
@@ -7,6 +7,7 @@ depend on the window's size.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import time
 from datetime import datetime
@@ -15,31 +16,69 @@ from typing import Protocol
 
 import pygame
 
+from . import theme
+from .settings import Settings, home, load_settings, save_settings
+from .sound import SoundBoard
 from .theme import SCREEN_SIZE
 
 STEP = 1 / 60           # model time per update
 MAX_STEPS_PER_FRAME = 5  # catch-up cap after a stall
+NOTICE_SECONDS = 4.0
+PROBE_SECONDS = 15.0     # a display that has not answered by then never will
+
+# Run in a child process, so a display that hangs cannot hang us and its libraries'
+# complaints stay in the child's stderr.
+_PROBE = """
+import os
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+import pygame
+pygame.display.init()
+driver = pygame.display.get_driver()
+if driver not in ("offscreen", "dummy"):
+    pygame.display.set_mode((64, 64), pygame.HIDDEN)
+print(driver)
+"""
 
 
 def user_dir(*parts: str) -> Path:
-    """Where saves, screenshots and high scores go (``$TABLETOP_HOME`` or ~/.tabletop)."""
-    base = Path(os.environ.get("TABLETOP_HOME") or Path.home() / ".tabletop")
-    path = base.joinpath(*parts)
+    """Where saves, screenshots, settings and high scores go (``$TABLETOP_HOME`` or ~/.tabletop)."""
+    path = home().joinpath(*parts)
     path.mkdir(parents=True, exist_ok=True)
     return path
 
 
-def has_display() -> bool:
-    """False when no window can open (no X11/Wayland on Linux, or the dummy driver)."""
-    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
-        return False
-    if sys.platform.startswith("linux"):
-        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    return True
+def display_problem(timeout: float = PROBE_SECONDS) -> str | None:
+    """Why no window can open here (one line), or None when one can.
+
+    Asks SDL in a child process which video driver it picks and opens a hidden window:
+    when ``DISPLAY`` names no X server that answers, SDL quietly falls back to its
+    offscreen driver, where a window opens that nobody can see.
+    """
+    forced = os.environ.get("SDL_VIDEODRIVER")
+    if forced in ("dummy", "offscreen"):
+        return f"SDL_VIDEODRIVER={forced} asks for no window"
+    display = os.environ.get("DISPLAY")
+    try:
+        proc = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return f"the display {display or ''} did not answer within {timeout:.0f} s".replace("  ", " ")
+    lines = proc.stdout.split()
+    if proc.returncode != 0 or not lines:
+        return "SDL could not open a window here"
+    if lines[-1] in ("offscreen", "dummy"):
+        if display:
+            return f"DISPLAY={display} names no X server that answers"
+        return "neither DISPLAY nor WAYLAND_DISPLAY is set" if sys.platform.startswith("linux") else \
+            "SDL found no screen"
+    return None
 
 
 class Scene(Protocol):
-    """One screen of the app. Scenes get events, fixed-step updates and a draw call."""
+    """One screen of the app. Scenes get events, fixed-step updates and a draw call.
+
+    A scene may also define ``draw_notice(surface, text)`` to show the app's short
+    messages in a place of its own, and ``settings_changed(settings)``.
+    """
 
     def handle_event(self, event: pygame.event.Event) -> None: ...
     def update(self, dt: float) -> None: ...
@@ -47,9 +86,10 @@ class Scene(Protocol):
 
 
 class App:
-    """Owns the window and runs the scene on top of the stack."""
+    """Owns the window, the sound board and the settings, and runs the scene on top of the stack."""
 
-    def __init__(self, *, title: str = "Tabletop", headless: bool = False) -> None:
+    def __init__(self, *, title: str = "Tabletop", headless: bool = False,
+                 settings: Settings | None = None) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -57,14 +97,24 @@ class App:
         # by this literal name) is on: then any window size shows the whole table, smoothly.
         os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
         os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
-        pygame.display.init()  # no mixer: the program makes no sound
+        self.headless = headless
+        self.settings = settings or load_settings()
+        theme.set_text_scale(self.settings.text_scale)
+        pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(title)
         flags = 0 if headless else pygame.RESIZABLE | pygame.SCALED
+        if self.settings.fullscreen and not headless:
+            flags |= pygame.FULLSCREEN
         self.screen = pygame.display.set_mode(SCREEN_SIZE, flags)
+        self.sound = SoundBoard(loudness=self.settings.loudness)
         self.scenes: list[Scene] = []
         self.running = False
-        self.message: tuple[str, float] | None = None
+        self.notice: tuple[str, float] | None = None   # (text, seconds left)
+        self.lag = 0.0
+        self._last = time.perf_counter()
+        if self.settings.problem:
+            self.notify(self.settings.problem)
 
     # -- scenes -----------------------------------------------------------------
     @property
@@ -87,54 +137,89 @@ class App:
 
     # -- loop -------------------------------------------------------------------
     def run(self) -> None:
-        """Fixed-timestep loop: model steps of STEP seconds, one draw per frame."""
+        """Frames at up to 60 per second until the last scene closes or the window does."""
         self.running = True
         clock = pygame.time.Clock()
-        lag = 0.0
-        last = time.perf_counter()
+        self._last = time.perf_counter()
         while self.running and self.scenes:
-            now = time.perf_counter()
-            lag = min(lag + now - last, STEP * MAX_STEPS_PER_FRAME)
-            last = now
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT:
-                    self.running = False
-                elif event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
-                    self.screenshot()
-                else:
-                    self.scene.handle_event(event)
-            while lag >= STEP and self.scenes:
-                self.scene.update(STEP)
-                lag -= STEP
-            if self.scenes:
-                self.scene.draw(self.screen)
-                self.draw_message(self.screen)
-                pygame.display.flip()
+            self.frame()
             clock.tick(60)
         pygame.quit()
 
+    def frame(self, dt: float | None = None) -> None:
+        """One frame: the events, fixed model steps of STEP seconds, one draw.
+
+        ``dt`` is the time the frame stands for; None takes it from the wall clock.
+        """
+        now = time.perf_counter()
+        elapsed = now - self._last if dt is None else dt
+        self._last = now
+        self.lag = min(self.lag + elapsed, STEP * MAX_STEPS_PER_FRAME)
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+                self.screenshot()
+            elif self.scenes:
+                self.scene.handle_event(event)
+        while self.lag >= STEP - 1e-9 and self.scenes:
+            self.scene.update(STEP)
+            self._age_notice(STEP)
+            self.lag -= STEP
+        if self.scenes:
+            self.scene.draw(self.screen)
+            if self.notice:
+                draw = getattr(self.scene, "draw_notice", None) or self.draw_notice
+                draw(self.screen, self.notice[0])
+            pygame.display.flip()
+
+    # -- settings ---------------------------------------------------------------
+    def change_settings(self, settings: Settings) -> None:
+        """Take ``settings`` now (sound, text size, full screen) and remember them for next time."""
+        old, self.settings = self.settings, settings
+        self.sound.set_loudness(settings.loudness)
+        theme.set_text_scale(settings.text_scale)
+        if settings.fullscreen != old.fullscreen and not self.headless:
+            pygame.display.toggle_fullscreen()
+        try:
+            save_settings(settings)
+        except OSError as exc:
+            self.notify(f"Could not save the settings: {exc.strerror}")
+        for scene in self.scenes:
+            hook = getattr(scene, "settings_changed", None)
+            if hook:
+                hook(settings)
+
+    # -- messages ---------------------------------------------------------------
     def screenshot(self) -> Path:
         """F12: save what is on screen as a PNG and say where."""
         path = user_dir("screenshots") / f"tabletop-{datetime.now():%Y%m%d-%H%M%S}.png"
         pygame.image.save(self.screen, str(path))
-        self.notify(f"Screenshot saved to {path}")
+        self.notify(f"Screenshot saved: {path.name} in {tidy_folder(path.parent)}")
         return path
 
-    def notify(self, message: str, seconds: float = 3.5) -> None:
-        """Show a short message at the top of the screen."""
-        self.message = (message, time.perf_counter() + seconds)
+    def notify(self, message: str, seconds: float = NOTICE_SECONDS) -> None:
+        """Show a short message for ``seconds``."""
+        self.notice = (message, seconds)
 
-    def draw_message(self, surface: pygame.Surface) -> None:
-        if not self.message:
-            return
-        text, until = self.message
-        if time.perf_counter() > until:
-            self.message = None
-            return
-        from .theme import panel, text as draw_text, font
+    def _age_notice(self, dt: float) -> None:
+        if self.notice:
+            message, left = self.notice
+            self.notice = (message, left - dt) if left > dt else None
 
-        w = min(SCREEN_SIZE[0] - 40, font(18).size(text)[0] + 40)
-        rect = pygame.Rect(0, 0, w, 40)
-        rect.midtop = (SCREEN_SIZE[0] // 2, 12)
-        panel(surface, rect, alpha=235)
-        draw_text(surface, text, rect.center, anchor="center", size=18)
+    @staticmethod
+    def draw_notice(surface: pygame.Surface, message: str) -> None:
+        """Where a scene has no place of its own: a panel at the foot of the screen."""
+        width = min(SCREEN_SIZE[0] - 80, theme.font(18).size(message)[0] + 40)
+        rect = pygame.Rect(0, 0, width, 40)
+        rect.midbottom = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] - 12)
+        theme.panel(surface, rect, alpha=235, border=theme.GOLD)
+        theme.text(surface, message, rect.center, anchor="center", size=18)
+
+
+def tidy_folder(folder: Path) -> str:
+    """``folder`` as a person would write it: ~/... under the home folder."""
+    try:
+        return "~/" + folder.resolve().relative_to(Path.home().resolve()).as_posix()
+    except ValueError:
+        return str(folder)

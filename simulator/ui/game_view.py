@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 import pygame_gui
@@ -17,7 +17,11 @@ import pygame_gui
 from simulator.engine import Action, Game
 
 from .marks import MoveMarks
+from .sound import Cue
 from .theme import TABLE_RECT
+
+FINISH_STEP = 1 / 60
+FINISH_LIMIT = 600   # steps: the longest animation finish_moves() fast-forwards
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,8 @@ class GameView:
         self.area = TABLE_RECT
         #: the table's pygame-gui manager, for views that need widgets (set by the table)
         self.manager: pygame_gui.UIManager | None = None
+        #: where cues go (set by the table once it is set up; None: silence)
+        self.cue_sink: Callable[[Cue], None] | None = None
         #: what the latest move changed, ringed for a moment (each view sets and draws them)
         self.last_move = MoveMarks()
 
@@ -122,6 +128,22 @@ class GameView:
     def busy(self) -> bool:
         """True while something is still moving, so the table waits before the next bot move."""
         return False
+
+    def finish_moves(self) -> None:
+        """Bring everything that moves to where it is going, now (the skip key, instant bots).
+
+        Fast-forwards :meth:`update` while :meth:`busy`; a view whose animations have
+        a cheaper or different end overrides it.
+        """
+        for _ in range(FINISH_LIMIT):
+            if not self.busy():
+                return
+            self.update(FINISH_STEP)
+
+    def cue(self, cue: Cue) -> None:
+        """Ask the table for a sound: call it where the moment happens, e.g. ``self.cue(Cue.SNAP)``."""
+        if self.cue_sink:
+            self.cue_sink(cue)
 
     def name(self, seat: int | None) -> str:
         return "Onlooker" if seat is None else self.names[seat]

@@ -44,16 +44,18 @@ def bot_actions(game, seed: int, count: int) -> tuple[dict, ...]:
     return tuple(a.to_json() for a in state.history)
 
 
-def table_scene(game_id: str, *, players: int, seed: int, actions: int, **options):
-    """A table after ``actions`` bot moves, seen from seat 1 (a human) with bots in the other seats."""
+def table_scene(game_id: str, *, players: int, seed: int, actions: int, history: tuple[dict, ...] | None = None,
+                **options):
+    """A table after ``actions`` bot moves (or the moves of ``history``), seen from seat 1
+    (a human) with bots in the other seats."""
     from .table import TableScene, TableSetup
 
     game = load_game(game_id, players=players, **options)
     best = bot_levels(game_id)[-1]
     names = ["You", "Ann", "Bob", "Cleo", "Dev", "Eli"]
     seats = tuple(SeatInfo(names[i], "human" if i == 0 else best) for i in range(players))
-    setup = TableSetup(game, seats, seed, bot_actions(game, seed, actions))
-    return TableScene(None, setup)
+    moves = bot_actions(game, seed, actions) if history is None else history
+    return TableScene(None, TableSetup(game, seats, seed, moves))
 
 
 def settle(scene, seconds: float = SETTLE_SECONDS) -> None:
@@ -91,31 +93,27 @@ def launcher_screenshot(out: Path) -> Path:
     return out
 
 
-def demo(folder: Path, *, game_id: str = "wham-bam", seed: int = 7, snapshots: int = 8) -> list[Path]:
-    """Play a bots-only game headless and save snapshots of the table along the way."""
-    from .table import TableScene, TableSetup
+DEMO_MOMENTS = (10, 40)   # bot moves into each game at which the demo takes a picture
+
+
+def demo(folder: Path, *, seed: int = 7) -> list[Path]:
+    """Bots play every game headless; save PNGs of each table as its first player sees it
+    (their own hand face up, the others' face down), plus the launcher."""
+    from simulator.ui.launcher import playable_games
 
     surface = init_headless()
     folder.mkdir(parents=True, exist_ok=True)
     paths = [launcher_screenshot(folder / "00-launcher.png")]
-    game = load_game(game_id, players=3)
-    best = bot_levels(game_id)[-1]
-    seats = tuple(SeatInfo(name, best) for name in ("Ann", "Bob", "Cleo"))
-    scene = TableScene(None, TableSetup(game, seats, seed))
-    every = 40
-    for shot in range(1, snapshots + 1):
-        for _ in range(every):
-            if scene.state.is_over():
-                break
-            if scene.overlays:
-                scene.overlays[0].close()
-                scene.overlays.pop(0)
-            scene.machine_moves(scene.state.current_players()[0])
-        settle(scene, 0.5)
-        scene.draw(surface)
-        path = folder / f"{shot:02d}-table.png"
-        pygame.image.save(surface, str(path))
-        paths.append(path)
-        if scene.state.is_over():
-            break
+    for number, game_id in enumerate(playable_games(), start=1):
+        cls = load_game(game_id).__class__
+        players = min(3, cls.max_players)
+        game = load_game(game_id, players=players)
+        history = bot_actions(game, seed, max(DEMO_MOMENTS))
+        for moment in DEMO_MOMENTS:
+            scene = table_scene(game_id, players=players, seed=seed, actions=0, history=history[:moment])
+            settle(scene)
+            scene.draw(surface)
+            path = folder / f"{number:02d}-{game_id}-{moment:02d}-moves.png"
+            pygame.image.save(surface, str(path))
+            paths.append(path)
     return paths

@@ -1,27 +1,43 @@
-"""The launcher: choose a game, who sits where, the rule options and the seed."""
+"""The launcher: choose a game, who sits where, the rule options and the seed.
+
+The set-up panel has two columns that fit every game at every seat count: the seats
+and the seed on the left, the rule options on the right (each choice in the words of
+its scene file), and under them the help of the option the mouse points at.
+"""
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import (UIButton, UIDropDownMenu, UILabel, UIPanel, UISelectionList,
-                                 UITextBox, UITextEntryLine)
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox, UITextEntryLine
+from pygame_gui.windows import UIFileDialog
 
-from simulator.engine import SeatInfo, bot_levels, entry, game_names, load_game
+from simulator.engine import OptionSpec, SeatInfo, bot_levels, entry, game_names, load_game
 
-from .app import App, user_dir
+from .app import App, display_problem, user_dir
+from .file_dialog import enter_confirms, open_file_dialog
 from .game_view import view_class_for
 from .overlays import rules_html
-from .table import TableScene, TableSetup, ui_manager
-from .theme import GOLD, SCREEN_SIZE, TEXT_DIM, felt, text, text_block
+from .settings import Settings
+from .settings_panel import SettingsPanel
+from .table import TableScene, TableSetup
+from .theme import GOLD, SCREEN_SIZE, TEXT_DIM, felt, panel, text, ui_manager, ui_size, wrap
 
 Rect = pygame.Rect
 DEFAULT_NAMES = ["You", "Ann", "Bob", "Cleo", "Dev", "Eli"]
 HUMAN = "Human"
+PANEL = Rect(370, 110, 870, 520)        # the set-up panel, on the screen
+ROW = 40                                # seat rows
+OPTION_ROW = 42                         # option rows
+SEATS_X, OPTIONS_X = 16, 396            # the two columns, inside the panel
+HELP_TOP = 380                          # the option help box, inside the panel
+POINT_AT_AN_OPTION = "Point at a rule option to read what it changes."
 
 
 def playable_games() -> list[str]:
@@ -34,17 +50,18 @@ def kind_label(level: str) -> str:
     return HUMAN if level == "human" else f"Bot: {level}"
 
 
-def label_kind(label: str) -> str:
-    return "human" if label == HUMAN else label.removeprefix("Bot: ")
-
-
 def seat_choices(cls) -> list[int]:
     """The seat counts a game offers: its range plus its variants' (e.g. a solo mode)."""
     return sorted(set(range(cls.min_players, cls.max_players + 1)) | {n for n, _ in cls.variants})
 
 
-def option_label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+def option_help(spec: OptionSpec) -> str:
+    """The help line of an option, with its range where it is a number."""
+    if spec.minimum is not None or spec.maximum is not None:
+        low = "" if spec.minimum is None else spec.minimum
+        high = "" if spec.maximum is None else spec.maximum
+        return f"{spec.help} ({low}-{high}; default {spec.default})"
+    return f"{spec.help} (default: {spec.label_of(spec.default)})"
 
 
 class LauncherScene:
@@ -52,79 +69,108 @@ class LauncherScene:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.manager = ui_manager()
         self.games = playable_games()
         self.game_id = self.games[0]
         self.seat_count = 0
-        self.seat_rows: list[tuple[UITextEntryLine, UIDropDownMenu]] = []
-        self.option_widgets: dict[str, Any] = {}
         self.error = ""
-        m = self.manager
-        titles = []
-        for g in self.games:
+        self.settings_panel: SettingsPanel | None = None
+        self.mouse = (0, 0)
+        self.dialog: UIFileDialog | None = None   # the load dialog, known after it closes (see TableScene)
+        self._build()
+
+    # -- building ---------------------------------------------------------------------------
+    def _build(self, keep: dict[str, Any] | None = None) -> None:
+        """Every widget, in a fresh manager (the larger-text setting rebuilds it all)."""
+        self.manager = m = ui_manager()
+        self.built_at = ui_size(100)
+        self.game_buttons: dict[UIButton, str] = {}
+        for i, g in enumerate(self.games):
             cls = entry(g).game_class
             seats = seat_choices(cls)
-            titles.append(f"{cls.title}  ({seats[0]}-{seats[-1]} players)")
-        self.game_list = UISelectionList(Rect(40, 130, 380, 40 * len(self.games) + 8), titles, m,
-                                         default_selection=titles[0])
-        self.titles = dict(zip(titles, self.games))
-        top = 146 + 40 * len(self.games)
-        self.about = UITextBox("", Rect(40, top, 380, 700 - top), m)
-        self.panel = UIPanel(Rect(460, 110, 780, 520), manager=m)
+            button = UIButton(Rect(40, 120 + 44 * i, 300, 40), f"{cls.title}  ·  {seats[0]}-{seats[-1]} players", m,
+                              object_id="#game_button")
+            self.game_buttons[button] = g
+        self._mark_game()
+        top = 130 + 44 * len(self.games)
+        self.about = UITextBox("", Rect(40, top, 300, 700 - top), m)
+        self.panel = UIPanel(PANEL, manager=m)
+        self.quit = UIButton(Rect(370, 648, 130, 52), "Quit", m)
+        self.settings_button = UIButton(Rect(516, 648, 150, 52), "Settings", m)
+        self.load = UIButton(Rect(790, 648, 220, 52), "Load saved game", m)
         self.start = UIButton(Rect(1020, 648, 220, 52), "Start game", m, object_id="#big_button")
-        self.load = UIButton(Rect(780, 648, 220, 52), "Load saved game", m)
-        self.quit = UIButton(Rect(460, 648, 140, 52), "Quit", m)
-        self.online = UIButton(Rect(615, 648, 150, 52), "Play online", m)
-        self._build_panel()
+        self.online = UIButton(Rect(678, 648, 100, 52), "Online", m)
+        self._build_panel(self.seat_count or None, keep)
 
-    # -- the setup panel ------------------------------------------------------------------
-    def _build_panel(self, seats: int | None = None) -> None:
+    def _mark_game(self) -> None:
+        for button, game_id in self.game_buttons.items():
+            if game_id == self.game_id:
+                button.select()
+            else:
+                button.unselect()
+
+    def _build_panel(self, seats: int | None = None, keep: dict[str, Any] | None = None) -> None:
+        """The seats, the options and the seed of the chosen game, for ``seats`` seats
+        (with the choices in ``keep``, from :meth:`_choices`, where given)."""
+        keep = keep or {"names": [], "kinds": [], "options": {}, "seed": ""}
         cls = entry(self.game_id).game_class
         self.seat_count = seats or min(cls.max_players, max(cls.min_players, 3))
         self.panel.kill()
         m = self.manager
-        self.panel = UIPanel(Rect(460, 110, 780, 520), manager=m)
-        p = self.panel
-        UILabel(Rect(16, 10, 90, 32), "Seats", m, container=p, object_id="#heading_label")
-        self.count_menu = UIDropDownMenu([str(n) for n in seat_choices(cls)],
-                                         str(self.seat_count), Rect(110, 10, 90, 32), m, container=p)
+        self.panel = p = UIPanel(PANEL, manager=m)
+        left = SEATS_X
+        UILabel(Rect(left, 8, 80, 36), "Seats", m, container=p, object_id="#heading_label")
+        self.count_menu = UIDropDownMenu([str(n) for n in seat_choices(cls)], str(self.seat_count),
+                                         Rect(left + 88, 10, 76, 32), m, container=p)
         self.daily_button = None
         if cls.daily:
-            self.daily_button = UIButton(Rect(560, 10, 200, 32), "Challenge of the day", m, container=p)
+            self.daily_button = UIButton(Rect(left + 170, 10, 190, 32), "Challenge of the day", m, container=p)
         kinds = [HUMAN] + [kind_label(level) for level in bot_levels(self.game_id)]
         best_bot = kinds[-1]
-        self.seat_rows = []
+        self.seat_rows: list[tuple[UITextEntryLine, UIDropDownMenu]] = []
         for i in range(self.seat_count):
-            y = 52 + 40 * i
-            UILabel(Rect(16, y, 90, 32), f"Seat {i + 1}", m, container=p, object_id="#left_label")
-            name = UITextEntryLine(Rect(110, y, 200, 32), m, container=p, initial_text=DEFAULT_NAMES[i])
+            y = 52 + ROW * i
+            UILabel(Rect(left, y, 64, 32), f"Seat {i + 1}", m, container=p, object_id="#left_label")
+            kept = i < len(keep["names"])
+            name = UITextEntryLine(Rect(left + 66, y, 130, 32), m, container=p,
+                                   initial_text=keep["names"][i] if kept else DEFAULT_NAMES[i])
             name.set_text_length_limit(16)
-            kind = UIDropDownMenu(kinds, HUMAN if i == 0 else best_bot, Rect(320, y, 200, 32), m, container=p)
+            chosen = keep["kinds"][i] if kept else (HUMAN if i == 0 else best_bot)
+            kind = UIDropDownMenu(kinds, chosen, Rect(left + 202, y, 158, 32), m, container=p)
             self.seat_rows.append((name, kind))
-        y = 60 + 40 * self.seat_count
-        UILabel(Rect(16, y, 300, 32), "Rule options", m, container=p, object_id="#heading_label")
-        y += 36
-        self.option_widgets = {}
-        self.hints: list[tuple[str, Rect]] = []
-        game = load_game(self.game_id, players=self.seat_count)
-        for spec in game.option_specs:
-            UILabel(Rect(16, y, 220, 32), option_label(spec.name), m, container=p, object_id="#left_label")
-            if spec.kind is bool:
-                widget = UIDropDownMenu(["on", "off"], "on" if spec.default else "off", Rect(240, y, 160, 32), m,
-                                        container=p)
-            elif spec.choices:
-                widget = UIDropDownMenu([str(c) for c in spec.choices], str(spec.default), Rect(240, y, 160, 32),
-                                        m, container=p)
-            else:
-                widget = UITextEntryLine(Rect(240, y, 160, 32), m, container=p, initial_text=str(spec.default))
-                widget.set_allowed_characters("numbers")
-            self.hints.append((spec.help, Rect(460 + 412, 116 + y, 356, 40)))
-            self.option_widgets[spec.name] = widget
-            y += 44
-        y += 8
-        UILabel(Rect(16, y, 260, 32), "Seed (blank: random deal)", m, container=p, object_id="#left_label")
-        self.seed_entry = UITextEntryLine(Rect(240, y, 160, 32), m, container=p)
+        y = 52 + ROW * self.seat_count + 14
+        UILabel(Rect(left, y, 64, 32), "Seed", m, container=p, object_id="#left_label")
+        self.seed_entry = UITextEntryLine(Rect(left + 66, y, 130, 32), m, container=p, initial_text=keep["seed"])
         self.seed_entry.set_allowed_characters("numbers")
+        UILabel(Rect(left + 202, y, 158, 32), "blank: random deal", m, container=p, object_id="#dim_label")
+
+        x = OPTIONS_X
+        UILabel(Rect(x, 8, 300, 36), "Rule options", m, container=p, object_id="#heading_label")
+        self.option_widgets: dict[str, Any] = {}
+        self.option_rows: list[tuple[Rect, OptionSpec]] = []
+        game = load_game(self.game_id, players=self.seat_count)
+        for j, spec in enumerate(game.option_specs):
+            y = 52 + OPTION_ROW * j
+            UILabel(Rect(x, y, 250, 32), spec.display_title, m, container=p, object_id="#left_label")
+            rect = Rect(x + 254, y, 204, 32)
+            was = keep["options"].get(spec.name)
+            if spec.kind is bool:
+                value = was or spec.label_of(spec.default)
+                widget = UIDropDownMenu([("on", "on"), ("off", "off")], (value, value), rect, m, container=p)
+            elif spec.choices:
+                options = [(spec.label_of(c), str(c)) for c in spec.choices]
+                widget = UIDropDownMenu(options, next((o for o in options if o[1] == was), options[
+                    spec.choices.index(spec.default)]), rect, m, container=p)
+            else:
+                widget = UITextEntryLine(rect, m, container=p, initial_text=was or str(spec.default))
+                widget.set_allowed_characters("numbers")
+            self.option_widgets[spec.name] = widget
+            self.option_rows.append((Rect(x, y, 458, 32).move(PANEL.topleft), spec))
+        if not game.option_specs:
+            UILabel(Rect(x, 52, 458, 32), "This game has no rule options.", m, container=p,
+                    object_id="#dim_label")
+        self.help_box = UITextBox(POINT_AT_AN_OPTION, Rect(SEATS_X, HELP_TOP, PANEL.width - 2 * SEATS_X - 6,
+                                                           PANEL.height - HELP_TOP - 12), m, container=p)
+        self.help_for: str | None = None
         self.about.set_text(rules_html(view_class_for(self.game_id).help_text))
         self.error = ""
 
@@ -134,28 +180,43 @@ class LauncherScene:
         for spec in game.option_specs:
             widget = self.option_widgets[spec.name]
             if spec.kind is bool:
-                options[spec.name] = widget.selected_option[0] == "on"
+                options[spec.name] = widget.selected_option[1] == "on"
             elif spec.choices:
-                value = widget.selected_option[0]
-                options[spec.name] = type(spec.default)(value)
+                options[spec.name] = type(spec.default)(widget.selected_option[1])
             else:
                 options[spec.name] = widget.get_text()
         game = load_game(self.game_id, players=self.seat_count, **options)
         seats = []
         for i, (name, kind) in enumerate(self.seat_rows):
-            seats.append(SeatInfo(name.get_text().strip() or f"Player {i + 1}", label_kind(kind.selected_option[0])))
+            level = kind.selected_option[0]
+            seats.append(SeatInfo(name.get_text().strip() or f"Player {i + 1}",
+                                  "human" if level == HUMAN else level.removeprefix("Bot: ")))
         seed_text = self.seed_entry.get_text().strip()
         seed = int(seed_text) if seed_text else random.SystemRandom().randrange(2**31)
         return TableSetup(game, tuple(seats), seed)
 
     # -- events ---------------------------------------------------------------------------
+    def typing(self) -> bool:
+        """True while a text field has the keyboard (then Enter belongs to it)."""
+        return any(isinstance(e, UITextEntryLine) for e in self.manager.get_focus_set() or ())
+
     def handle_event(self, event: pygame.event.Event) -> None:
         self.manager.process_events(event)
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.game_list:
-            self.game_id = self.titles[event.text]
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if self.settings_panel:
+            self.settings_panel.handle_event(event)
+            if self.settings_panel.done:
+                self.settings_panel = None
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.game_buttons:
+            self.game_id = self.game_buttons[event.ui_element]
+            self._mark_game()
             self._build_panel()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.count_menu:
-            self._build_panel(int(event.text))
+            self._build_panel(int(event.text), self._choices())
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._show_help_of(event.ui_element)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start:
                 self.begin()
@@ -163,20 +224,59 @@ class LauncherScene:
                 self.begin_daily()
             elif event.ui_element is self.quit:
                 self.app.quit()
+            elif event.ui_element is self.settings_button:
+                self.open_settings()
             elif event.ui_element is self.online:
                 from .online import OnlineScene  # the online screen imports this module's helpers
                 self.app.push(OnlineScene(self.app))
             elif event.ui_element is self.load:
-                rect = Rect(0, 0, 620, 460)
-                rect.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
-                pygame_gui.windows.UIFileDialog(rect, self.manager, "Load a saved game",
-                                                initial_file_path=str(user_dir("saves")),
-                                                allow_existing_files_only=True)
-        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+                self.dialog = open_file_dialog(self.manager, "Load a saved game", user_dir("saves"),
+                                               existing_only=True)
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
             self.load_file(event.text)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            enter_confirms(self.dialog, event)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not self.typing():
             self.begin()
 
+    def _show_help_of(self, widget) -> None:
+        for name, w in self.option_widgets.items():
+            if w is widget:
+                spec = next(s for _, s in self.option_rows if s.name == name)
+                self._set_help(spec)
+
+    def _set_help(self, spec: OptionSpec | None) -> None:
+        name = spec.name if spec else None
+        if name != self.help_for:
+            self.help_for = name
+            self.help_box.set_text(f"<b>{spec.display_title}</b>: {option_help(spec)}" if spec
+                                   else POINT_AT_AN_OPTION)
+
+    def open_settings(self) -> None:
+        self.settings_panel = SettingsPanel(self.manager, self.app.settings, self.app.change_settings, self.app.sound)
+
+    def settings_changed(self, settings: Settings) -> None:
+        """Larger text rebuilds every widget at the new size; the choices made are kept."""
+        if ui_size(100) == self.built_at:
+            return
+        reopen = self.settings_panel is not None
+        self.settings_panel = None
+        self._build(self._choices())
+        if reopen:
+            self.open_settings()
+
+    def _choices(self) -> dict[str, Any]:
+        """What the player has chosen so far, to build the panel again with."""
+        return {
+            "names": [name.get_text() for name, _ in self.seat_rows],
+            "kinds": [kind.selected_option[0] for _, kind in self.seat_rows],
+            "options": {name: (w.get_text() if isinstance(w, UITextEntryLine) else w.selected_option[1])
+                        for name, w in self.option_widgets.items()},
+            "seed": self.seed_entry.get_text(),
+        }
+
+    # -- starting ---------------------------------------------------------------------------
     def begin(self) -> None:
         try:
             setup = self._setup()
@@ -203,17 +303,57 @@ class LauncherScene:
             return
         self.app.push(TableScene(self.app, setup, on_leave=self.app.pop))
 
+    # -- time and drawing -------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.manager.update(dt)
+        pointed = next((spec for rect, spec in self.option_rows if rect.collidepoint(self.mouse)), None)
+        if pointed:
+            self._set_help(pointed)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(SCREEN_SIZE), (0, 0))
         text(surface, "Tabletop", (40, 28), size=48, bold=True, colour=GOLD, shadow=True)
         text(surface, "Five card games on one table. Choose a game, who plays, and sit down.", (44, 88),
-             size=18, colour=(220, 230, 224))
+             size=ui_size(18) if ui_size(18) <= 20 else 20, colour=(220, 230, 224))
         if self.error:
-            text(surface, self.error, (460, 84), size=16, colour=(255, 150, 150))
+            lines = wrap(self.error, PANEL.width - 20, ui_size(15))[:2]
+            for i, line in enumerate(lines):
+                text(surface, line, (PANEL.left + 6, 34 + 20 * i), size=ui_size(15), colour=(255, 150, 150))
         self.manager.draw_ui(surface)
-        for hint, rect in self.hints:
-            text_block(surface, hint, rect, size=13, colour=TEXT_DIM, spacing=2)
-        text(surface, "F12 screenshot", (SCREEN_SIZE[0] - 20, 14), size=13, colour=TEXT_DIM, anchor="topright")
+        text(surface, "F12 screenshot", (SCREEN_SIZE[0] - 20, 10), size=13, colour=TEXT_DIM, anchor="topright")
+
+    def draw_notice(self, surface: pygame.Surface, message: str) -> None:
+        """The app's messages sit in the header, right of the title."""
+        size = ui_size(15)
+        lines = wrap(message, PANEL.width - 40, size)[:2]
+        rect = Rect(PANEL.left, 28, PANEL.width, 16 + (size + 4) * len(lines))
+        panel(surface, rect, colour=(44, 52, 70), alpha=250, radius=10, border=GOLD)
+        for i, line in enumerate(lines):
+            text(surface, line, (rect.left + 14, rect.top + 8 + (size + 4) * i), size=size)
+
+
+def open_launcher(snapshots: Path) -> int:
+    """``python -m simulator``: the launcher in a window; where no window can open, say why
+    in one line and run the headless demo, which writes PNGs to ``snapshots``."""
+    problem = display_problem()
+    app = None
+    if not problem:
+        try:
+            app = App()
+        except pygame.error as exc:
+            pygame.display.quit()
+            problem = f"the window did not open ({exc})"
+    if app is None:
+        from .headless import demo
+
+        folder = snapshots.resolve()
+        print(f"No display ({problem}): running a headless demo instead; PNG snapshots of every game go to "
+              f"{folder}/", flush=True)
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        paths = demo(folder)
+        print(f"Wrote {len(paths)} snapshots to {folder}/")
+        return 0
+    app.push(LauncherScene(app))
+    app.run()
+    return 0

@@ -23,10 +23,9 @@ from simulator.net.discovery import advertise, browse, lan_address
 from simulator.net.server import ServerThread
 
 from .app import App, user_dir
-from .launcher import option_label, playable_games, seat_choices
+from .launcher import playable_games, seat_choices
 from .remote_table import RemoteTableScene
-from .table import ui_manager
-from .theme import GOLD, SCREEN_SIZE, TEXT_DIM, felt, text, text_block
+from .theme import GOLD, SCREEN_SIZE, TEXT_DIM, felt, text, text_block, ui_manager
 
 Rect = pygame.Rect
 ONLINE = "Player online"
@@ -202,10 +201,12 @@ class OnlineScene:
         shown = game.option_specs[:MAX_OPTIONS]
         for k, spec in enumerate(shown):
             x, row_y = (16 + 310 * (k % 2), y + 38 * (k // 2))
-            UILabel(Rect(x, row_y, 170, 32), option_label(spec.name)[:20], m, container=p, object_id="#left_label")
+            UILabel(Rect(x, row_y, 170, 32), spec.display_title[:22], m, container=p, object_id="#left_label")
             if spec.kind is bool or spec.choices:
-                values = ["on", "off"] if spec.kind is bool else [str(c) for c in spec.choices]
-                now = ("on" if spec.default else "off") if spec.kind is bool else str(spec.default)
+                values = [("on", "on"), ("off", "off")] if spec.kind is bool else \
+                    [(spec.label_of(c), str(c)) for c in spec.choices]
+                now = values[0 if spec.default else 1] if spec.kind is bool else \
+                    values[spec.choices.index(spec.default)]
                 widget = UIDropDownMenu(values, now, Rect(x + 175, row_y, 120, 32), m, container=p)
             else:
                 widget = UITextEntryLine(Rect(x + 175, row_y, 120, 32), m, container=p, initial_text=str(spec.default))
@@ -232,9 +233,9 @@ class OnlineScene:
         for spec in game.option_specs[:MAX_OPTIONS]:
             widget = self.option_widgets[spec.name]
             if spec.kind is bool:
-                options[spec.name] = widget.selected_option[0] == "on"
+                options[spec.name] = widget.selected_option[1] == "on"
             elif spec.choices:
-                options[spec.name] = type(spec.default)(widget.selected_option[0])
+                options[spec.name] = type(spec.default)(widget.selected_option[1])
             else:
                 options[spec.name] = spec.check(widget.get_text())
         seats = []

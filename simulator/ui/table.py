@@ -19,14 +19,15 @@ import pygame_gui
 from simulator.engine import (REFEREE, Game, GameRecord, IllegalAction, SaveFileError, SeatInfo,
                               load_record, make_bot, save_record, undo)
 
-from .app import App, user_dir
+from .app import App, tidy_folder, user_dir
+from .file_dialog import enter_confirms, open_file_dialog
 from .game_view import GameView, view_class_for
 from .overlays import HandOffOverlay, MenuOverlay, Overlay, RulesOverlay, SummaryOverlay, rules_html
+from .settings import SKIP_KEYS, Settings
+from .settings_panel import SettingsPanel
+from .sound import Cue, silent_board
 from .theme import (DANGER, GOLD, SCREEN_SIZE, SIDEBAR, SIDEBAR_LINE, SIDEBAR_RECT, TABLE_RECT,
-                    TEXT, TEXT_DIM, felt, font, latest_entries, panel, text, wrap)
-
-BOT_PACE = 0.9        # seconds between bot moves, so people can follow them
-THEME_FILE = Path(__file__).resolve().parents[2] / "assets" / "ui_theme.json"
+                    TEXT, TEXT_DIM, felt, font, latest_entries, panel, text, ui_manager, ui_size, wrap)
 
 
 @dataclass
@@ -45,13 +46,6 @@ class TableSetup:
         return cls(state.game, tuple(seats), record.seed, record.actions)
 
 
-def ui_manager() -> pygame_gui.UIManager:
-    """A pygame-gui manager with our theme and its fonts loaded up front."""
-    manager = pygame_gui.UIManager(SCREEN_SIZE, str(THEME_FILE))
-    manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": "bold"} for size in (16, 18)])
-    return manager
-
-
 class TableScene:
     """One game in progress on the screen."""
 
@@ -68,16 +62,25 @@ class TableScene:
         self.referee = self.game.make_referee()
         self.humans = self.local_humans()
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.settings = app.settings if app else Settings()
+        self.sound = app.sound if app else silent_board()
         self.manager = ui_manager()
         self.view: GameView = view_class_for(self.game.id)(self.game, [s.name for s in self.seats])
         self.view.manager = self.manager
         self.overlays: list[Overlay] = []
         self.shown_summaries: set[str] = set()
         self.bot_timer = 0.0
+        # The last file dialog and what it is for. It stays known after it closes: its
+        # "path picked" event arrives in the frame after the click on OK.
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
         self.dialog_purpose = ""
+        self.notice_rect: pygame.Rect | None = None   # where the last message was drawn
+        self._your_turn = self._over = False
         self._mark_old_summaries_shown()
         self.refresh()
+        self.view.cue_sink = self.sound.play  # from now on, what happens may make a sound
+        if not setup.actions:
+            self.view.cue(Cue.SHUFFLE)  # a fresh deal
 
     def open_state(self, setup: TableSetup):
         """The game this screen shows: here its own state (an online table mirrors a server's)."""
@@ -90,11 +93,18 @@ class TableScene:
 
     # -- state changes ----------------------------------------------------------------
     def refresh(self) -> None:
-        """Give the game view the displayed seat's view and legal actions."""
+        """Give the game view the displayed seat's view and legal actions; chime when it
+        becomes the displayed player's turn, cheer when the game is won."""
         state = self.state
         acting = self.viewer is not None and self.viewer in state.current_players()
         legal = state.legal_actions(self.viewer) if acting else []
         self.view.refresh(self.viewer, state.view(self.viewer), legal)
+        your_turn, over = bool(legal), state.is_over()
+        if your_turn and not self._your_turn:
+            self.view.cue(Cue.CHIME)
+        if over and not self._over and state.winners():
+            self.view.cue(Cue.CHEER)
+        self._your_turn, self._over = your_turn, over
 
     def _show_new_summaries(self) -> None:
         """Queue the summaries the view has not shown yet, once its animations are done."""
@@ -131,14 +141,16 @@ class TableScene:
         return True
 
     # -- the turn loop -----------------------------------------------------------------
+    @property
+    def dialog_open(self) -> bool:
+        return self.dialog is not None and self.dialog.alive()
+
     def update(self, dt: float) -> None:
         self.manager.update(dt)
-        if self.dialog is None and not (self.overlays and not isinstance(self.overlays[0], SummaryOverlay)):
+        if not self.dialog_open and not (self.overlays and not isinstance(self.overlays[0], SummaryOverlay)):
             self.view.update(dt)  # menus, rules, hand-offs and dialogs pause the table's clocks
-        if self.dialog is not None:
-            if self.dialog.alive():
-                return  # a file dialog is modal: the game waits
-            self.dialog = None
+        if self.dialog_open:
+            return  # a file dialog is modal: the game waits
         if not self.view.busy():
             self._show_new_summaries()
         if self.overlays:
@@ -158,14 +170,22 @@ class TableScene:
             return
         if machines_up:
             self.bot_timer += dt
-            if self.bot_timer >= BOT_PACE and not self.view.busy():
+            if self.bot_timer >= self.settings.bot_pause and not self.view.busy():
                 self.bot_timer = 0.0
                 self.machine_moves(machines_up[0])
 
     def machine_moves(self, seat: int) -> None:
-        """The bot in ``seat`` (or the referee) moves now."""
+        """The bot in ``seat`` (or the referee) moves now; at the instant bot speed its
+        cards are where they are going at once."""
         self.state.apply(self.referee_choice() if seat == REFEREE else self.bot_choice(seat))
         self.refresh()
+        if self.settings.bot_speed == "instant":
+            self.view.finish_moves()
+
+    def skip(self) -> None:
+        """The skip key: what is moving arrives now, and the next bot does not wait."""
+        self.view.finish_moves()
+        self.bot_timer = self.settings.bot_pause
 
     # -- what a real-time view may ask of the table (GameView.drive) ----------------------
     def current_players(self) -> tuple[int, ...]:
@@ -209,17 +229,23 @@ class TableScene:
     # -- input -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         self.manager.process_events(event)
-        if self.dialog is not None:
-            if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
-                purpose, self.dialog = self.dialog_purpose, None
-                self._file_picked(purpose, Path(event.text))
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            purpose, self.dialog = self.dialog_purpose, None
+            self._file_picked(purpose, Path(event.text))
+            return
+        if self.dialog_open:
+            enter_confirms(self.dialog, event)
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.dialog.kill()
             return
         if self.overlays:
             self.overlays[0].handle_event(event)
             return
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & pygame.KMOD_CTRL
-            if event.key == pygame.K_ESCAPE:
+            if event.key == pygame.key.key_code(self.settings.skip_key):
+                self.skip()
+            elif event.key == pygame.K_ESCAPE:
                 self.open_menu()
             elif event.key == pygame.K_F1:
                 self.open_rules()
@@ -247,9 +273,22 @@ class TableScene:
             ("Undo  (Ctrl+Z)", self.undo),
             ("Save game  (Ctrl+S)", lambda: self.ask_file("save")),
             ("Load game  (Ctrl+O)", lambda: self.ask_file("load")),
+            ("Settings", self.open_settings),
             ("New game", self.leave),
             ("Quit", self.quit),
         ]))
+
+    def open_settings(self) -> None:
+        self.overlays.insert(0, SettingsPanel(self.manager, self.settings, self._change_settings, self.sound))
+
+    def _change_settings(self, settings: Settings) -> None:
+        if self.app:
+            self.app.change_settings(settings)  # calls settings_changed on every scene
+        else:
+            self.settings_changed(settings)
+
+    def settings_changed(self, settings: Settings) -> None:
+        self.settings = settings
 
     def open_rules(self) -> None:
         self.overlays.insert(0, RulesOverlay(self.manager, self.game.title, rules_html(self.view.help_text)))
@@ -273,10 +312,7 @@ class TableScene:
         else:
             initial = folder
             title = "Load a saved game"
-        rect = pygame.Rect(0, 0, 620, 460)
-        rect.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
-        self.dialog = pygame_gui.windows.UIFileDialog(rect, self.manager, title, initial_file_path=str(initial),
-                                                      allow_existing_files_only=(purpose == "load"))
+        self.dialog = open_file_dialog(self.manager, title, initial, existing_only=(purpose == "load"))
         self.dialog_purpose = purpose
 
     def _file_picked(self, purpose: str, path: Path) -> None:
@@ -291,7 +327,7 @@ class TableScene:
         except OSError as exc:
             self.notify(f"Could not save to {path}: {exc.strerror}")
             return
-        self.notify(f"Saved to {path}")
+        self.notify(f"Saved: {path.name} in {tidy_folder(path.parent)}")
 
     def load(self, path: Path) -> None:
         try:
@@ -329,19 +365,21 @@ class TableScene:
     def _draw_banner(self, surface: pygame.Surface) -> None:
         status = self.view.status()
         if status:
-            width = min(TABLE_RECT.width - 40, max(420, 40 + font(20, True).size(status)[0]))
-            rect = pygame.Rect(0, 0, width, 40)
+            size = fitting_size(status, ui_size(20), TABLE_RECT.width - 80, bold=True)
+            width = min(TABLE_RECT.width - 40, max(420, 40 + font(size, True).size(status)[0]))
+            rect = pygame.Rect(0, 0, width, size + 20)
             rect.midtop = (TABLE_RECT.centerx, 12)
             panel(surface, rect, alpha=200, radius=20)
-            text(surface, status, rect.center, size=20, bold=True, anchor="center")
+            text(surface, status, rect.center, size=size, bold=True, anchor="center")
         if self.view.refusal:
             reason = self.view.refusal[0]
-            lines = wrap(reason, TABLE_RECT.width - 120, 18)
-            rect = pygame.Rect(0, 0, TABLE_RECT.width - 80, 20 + 24 * len(lines))
-            rect.midtop = (TABLE_RECT.centerx, 60)
+            size = ui_size(18)
+            lines = wrap(reason, TABLE_RECT.width - 120, size)
+            rect = pygame.Rect(0, 0, TABLE_RECT.width - 80, 20 + (size + 6) * len(lines))
+            rect.midtop = (TABLE_RECT.centerx, 32 + ui_size(28))
             panel(surface, rect, colour=(120, 30, 30), alpha=235, radius=12)
             for i, line in enumerate(lines):
-                text(surface, line, (rect.centerx, rect.top + 10 + 24 * i), size=18, anchor="midtop")
+                text(surface, line, (rect.centerx, rect.top + 10 + (size + 6) * i), size=size, anchor="midtop")
 
     def _draw_sidebar(self, surface: pygame.Surface) -> None:
         surface.fill(SIDEBAR, SIDEBAR_RECT)
@@ -349,44 +387,105 @@ class TableScene:
         x = SIDEBAR_RECT.left + 16
         width = SIDEBAR_RECT.width - 32
         y = 14
-        text(surface, self.game.title, (x, y), size=26, bold=True, colour=GOLD)
-        y += 38
+        title_size = fitting_size(self.game.title, ui_size(26), width, bold=True)
+        text(surface, self.game.title, (x, y), size=title_size, bold=True, colour=GOLD)
+        y += title_size + 12
         headline = self.view.headline()
         if headline:
-            text(surface, headline, (x, y), size=16, colour=TEXT_DIM)
-            y += 26
+            for line in wrap(headline, width, ui_size(16)):
+                text(surface, line, (x, y), size=ui_size(16), colour=TEXT_DIM)
+                y += ui_size(16) + 6
+            y += 4
         current = set(self.state.current_players())
         winners = set(self.state.winners())
+        name_h, detail_h, extra_h = ui_size(18) + 9, ui_size(15) + 5, ui_size(14) + 6
         for seat, plate in enumerate(self.view.plates()):
-            rect = pygame.Rect(x - 6, y, width + 12, 52 + 20 * len(plate.extra))
+            details = wrap(plate.detail, width, ui_size(15))  # a long line (larger text) wraps, never runs off
+            extras = [piece for line in plate.extra for piece in wrap(line, width, ui_size(14))]
+            rect = pygame.Rect(x - 6, y, width + 12, name_h + detail_h * len(details) + 6 + extra_h * len(extras))
             if seat in current or seat in winners:
                 pygame.draw.rect(surface, (60, 56, 30) if seat in winners else (44, 60, 84), rect,
                                  border_radius=8)
             colour = TEXT_DIM if plate.faded else TEXT
             info = self.seats[seat]
             if seat in current or seat in winners:
-                tip = (x + 1, y + 15)
+                tip = (x + 1, y + 4 + name_h // 2)
                 pygame.draw.polygon(surface, GOLD, [(tip[0], tip[1] - 7), (tip[0] + 10, tip[1]), (tip[0], tip[1] + 7)])
-            text(surface, info.name, (x + 16, y + 4), size=18, bold=True, colour=GOLD if seat in current else colour)
+            text(surface, info.name, (x + 16, y + 4), size=ui_size(18), bold=True,
+                 colour=GOLD if seat in current else colour)
             tag = "you" if seat == self.viewer else ("human" if info.kind == "human" else f"bot: {info.kind}")
-            text(surface, tag, (x + width, y + 7), size=13, colour=TEXT_DIM, anchor="topright")
-            text(surface, plate.detail, (x, y + 27), size=15, colour=colour)
-            for i, line in enumerate(plate.extra):
-                text(surface, line, (x, y + 47 + 20 * i), size=14, colour=TEXT_DIM)
+            text(surface, tag, (x + width, y + 7), size=ui_size(13), colour=TEXT_DIM, anchor="topright")
+            for i, line in enumerate(details):
+                text(surface, line, (x, y + name_h + detail_h * i), size=ui_size(15), colour=colour)
+            for i, line in enumerate(extras):
+                text(surface, line, (x, y + name_h + detail_h * len(details) + extra_h * i), size=ui_size(14),
+                     colour=TEXT_DIM)
             y = rect.bottom + 6
         y += 6
         pygame.draw.line(surface, SIDEBAR_LINE, (x, y), (x + width, y))
         y += 10
-        text(surface, "What happened", (x, y), size=14, bold=True, colour=TEXT_DIM)
-        y += 22
-        bottom = SCREEN_SIZE[1] - (104 if self.state.is_over() else 70)
-        for line, indent in latest_entries(self.view.log_lines(), width, 14, max(0, (bottom - y) // 19)):
-            text(surface, line, (x + indent, y), size=14, colour=TEXT)
-            y += 19
-        hint_y = SCREEN_SIZE[1] - 56
-        pygame.draw.line(surface, SIDEBAR_LINE, (x, hint_y - 8), (x + width, hint_y - 8))
-        text(surface, "Esc menu · F1 rules · Ctrl+Z undo", (x, hint_y), size=13, colour=TEXT_DIM)
-        text(surface, "Ctrl+S save · Ctrl+O load · F12 shot", (x, hint_y + 20), size=13, colour=TEXT_DIM)
+        text(surface, "What happened", (x, y), size=ui_size(14), bold=True, colour=TEXT_DIM)
+        y += ui_size(14) + 8
+        hint_size = ui_size(13)
+        hints = wrap_items(self.key_hints(), width, hint_size)
+        hint_y = SCREEN_SIZE[1] - 16 - (hint_size + 7) * len(hints)
+        foot = hint_y - 8
         if self.state.is_over():
-            text(surface, "Game over · Esc: new game", (SIDEBAR_RECT.centerx, hint_y - 30), size=15,
-                 bold=True, colour=DANGER, anchor="center")
+            foot -= ui_size(15) + 14
+            text(surface, "Game over · Esc: new game", (SIDEBAR_RECT.centerx, foot + 4), size=ui_size(15),
+                 bold=True, colour=DANGER, anchor="midtop")
+        self.notice_rect = None
+        message = self.app.notice[0] if self.app and self.app.notice else None
+        if message:
+            self.notice_rect, _ = self._notice_layout(message, foot)
+            foot = self.notice_rect.top - 6
+        size = ui_size(14)
+        for line, indent in latest_entries(self.view.log_lines(), width, size, max(0, (foot - y) // (size + 5))):
+            text(surface, line, (x + indent, y), size=size, colour=TEXT)
+            y += size + 5
+        pygame.draw.line(surface, SIDEBAR_LINE, (x, hint_y - 8), (x + width, hint_y - 8))
+        for line in hints:
+            text(surface, line, (x, hint_y), size=hint_size, colour=TEXT_DIM)
+            hint_y += hint_size + 7
+
+    def key_hints(self) -> list[str]:
+        skip = SKIP_KEYS[self.settings.skip_key]
+        return ["Esc menu", "F1 rules", "Ctrl+Z undo", "Ctrl+S save", "Ctrl+O load", "F12 shot",
+                f"{skip} skips animation"]
+
+    def _notice_layout(self, message: str, bottom: int) -> tuple[pygame.Rect, list[str]]:
+        """The app's short message sits in the sidebar above the key hints, never over the table."""
+        size = ui_size(15)
+        lines = wrap(message, SIDEBAR_RECT.width - 44, size)
+        rect = pygame.Rect(SIDEBAR_RECT.left + 10, 0, SIDEBAR_RECT.width - 20, 16 + (size + 5) * len(lines))
+        rect.bottom = bottom
+        return rect, lines
+
+    def draw_notice(self, surface: pygame.Surface, message: str) -> None:
+        """Draw the app's message where the sidebar left room for it (see _draw_sidebar)."""
+        if self.notice_rect is None:
+            return
+        rect, lines = self._notice_layout(message, self.notice_rect.bottom)
+        panel(surface, rect, colour=(44, 52, 70), alpha=255, radius=10, border=GOLD)
+        size = ui_size(15)
+        for i, line in enumerate(lines):
+            text(surface, line, (rect.left + 12, rect.top + 8 + (size + 5) * i), size=size, colour=TEXT)
+
+
+def fitting_size(message: str, size: int, width: int, *, bold: bool = False, smallest: int = 12) -> int:
+    """The largest type size up to ``size`` at which ``message`` is at most ``width`` wide."""
+    while size > smallest and font(size, bold).size(message)[0] > width:
+        size -= 1
+    return size
+
+
+def wrap_items(items: list[str], width: int, size: int) -> list[str]:
+    """Short items joined with " · " into lines no wider than ``width``, never split inside an item."""
+    lines: list[str] = []
+    for item in items:
+        trial = f"{lines[-1]} · {item}" if lines else item
+        if lines and font(size).size(trial)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines.append(item)
+    return lines

@@ -1,12 +1,15 @@
 """Colours, fonts and the few drawing primitives every screen shares."""
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from pathlib import Path
 
 import pygame
+import pygame_gui
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
+THEME_FILE = ASSETS / "ui_theme.json"
 FONT_FILES = {False: ASSETS / "fonts" / "NotoSans-Regular.ttf", True: ASSETS / "fonts" / "NotoSans-Bold.ttf"}
 
 SCREEN_SIZE = (1280, 720)
@@ -31,7 +34,22 @@ CARD_BACK_TRIM = (236, 208, 150)
 WHITE = (250, 250, 246)
 
 
-@lru_cache(maxsize=64)
+_text_scale = 1.0  # the larger-text setting, for the table's own words (see ui_size)
+
+
+def set_text_scale(scale: float) -> None:
+    """The larger-text setting: sizes passed through :func:`ui_size` grow by ``scale``."""
+    global _text_scale
+    _text_scale = scale
+
+
+def ui_size(size: int) -> int:
+    """``size`` under the larger-text setting. The table's sidebar, banner, messages,
+    panels and the launcher size their words with it; a game's own drawing opts in."""
+    return round(size * _text_scale)
+
+
+@lru_cache(maxsize=96)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The project's font (Noto Sans) at ``size`` pixels."""
     return pygame.font.Font(FONT_FILES[bold], size)
@@ -51,12 +69,18 @@ def text(surface: pygame.Surface, message: str, pos: tuple[int, int], *, size: i
 
 
 def wrap(message: str, width: int, size: int, bold: bool = False) -> list[str]:
-    """Split ``message`` into lines no wider than ``width`` pixels."""
+    """Split ``message`` into lines no wider than ``width`` pixels (a word wider than that,
+    such as a file name, is broken between letters)."""
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in message.split("\n"):
         line = ""
         for word in paragraph.split(" "):
+            if f.size(word)[0] > width:
+                *whole, word = _pieces(word, width, f)
+                lines.extend([line] if line else [])
+                lines.extend(whole)
+                line = ""
             trial = f"{line} {word}".strip()
             if f.size(trial)[0] <= width or not line:
                 line = trial
@@ -65,6 +89,15 @@ def wrap(message: str, width: int, size: int, bold: bool = False) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def _pieces(word: str, width: int, f: pygame.font.Font) -> list[str]:
+    pieces = [""]
+    for char in word:
+        if pieces[-1] and f.size(pieces[-1] + char)[0] > width:
+            pieces.append("")
+        pieces[-1] += char
+    return pieces
 
 
 def latest_entries(entries: list[str], width: int, size: int, rows: int, *, indent: int = 12) -> list[tuple[str, int]]:
@@ -121,3 +154,26 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
                                                           w * 5 // 3 - 2 * inset, h * 5 // 3 - 2 * inset))
     pygame.draw.rect(surface, FELT_DARK, surface.get_rect(), width=6)
     return surface
+
+
+GUI_FONT_SIZE = 14  # pygame-gui's own size for widgets without a font of their own
+GUI_ELEMENTS = ("label", "button", "drop_down_menu", "text_entry_line", "text_box", "selection_list", "window",
+                "tool_tip", "file_dialog")  # not check_box: its tick is drawn in pygame-gui's symbol font
+
+
+def ui_manager() -> pygame_gui.UIManager:
+    """A pygame-gui manager with our theme, its font sizes under the larger-text setting,
+    and the fonts it needs loaded up front."""
+    data = json.loads(THEME_FILE.read_text(encoding="utf-8"))
+    for element in GUI_ELEMENTS:  # the theme's "defaults" block does not carry a font: each kind does
+        data.setdefault(element, {}).setdefault("font", {"name": "noto_sans", "size": str(GUI_FONT_SIZE),
+                                                          "style": "regular"})
+    bold = {14, 16, 18, ui_size(14), ui_size(16), ui_size(18)}  # bold words in help texts and the rules
+    for block in data.values():
+        if "font" in block:
+            block["font"]["size"] = str(ui_size(int(block["font"]["size"])))
+            if block["font"].get("style") == "bold":
+                bold.add(int(block["font"]["size"]))
+    manager = pygame_gui.UIManager(SCREEN_SIZE, data)
+    manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": "bold"} for size in sorted(bold)])
+    return manager

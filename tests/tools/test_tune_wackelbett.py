@@ -1,4 +1,5 @@
-"""tools/tune_wackelbett.py, run small: its table, its plots, its seed, and writing the scene file."""
+"""tools/tune_wackelbett.py, run small: its table, its plots, its seed, its targets, resuming, and
+writing the scene file."""
 from __future__ import annotations
 
 import csv
@@ -44,14 +45,16 @@ def test_a_tiny_sweep_writes_its_table_and_both_plots(tmp_path, scene_file, caps
     out = sweep(tmp_path, scene_file, "--param", "bed.wobble_stiffness=4e7,8e7", "--hand", "shaky", "--json")
     captured = capsys.readouterr()
     report = json.loads(captured.out)
-    assert "ETA" in captured.err, "progress is shown on stderr"
+    assert captured.err == "", "no progress bar when the output is not a terminal"
     assert [s["values"] for s in report["settings"]] == [{"bed.wobble_stiffness": 4e7},
                                                           {"bed.wobble_stiffness": 8e7}]
     assert [s["is_scene"] for s in report["settings"]] == [False, True]
     rows = read_rows(out / "tune.csv")
     assert len(rows) == 2 * 2 * 3, "one row per setting, hand and card"
-    assert {"setting", "bed.wobble_stiffness", "hand", "card", "attempts", "successes", "success_rate", "ci_low",
-            "ci_high", "pooled_rate", "reach", "fail_pea", "fail_fell", "fail_pushed", "settle_s", "unsettled",
+    assert list(rows[0])[:8] == ["setting", "bed.wobble_stiffness", "is_scene", "hand", "card", "attempts", "falls",
+                                 "fall_rate"], "the table leads with physical falls"
+    assert {"fall_low", "fall_high", "pooled_fall_rate", "successes", "success_rate", "ci_low", "ci_high",
+            "pooled_rate", "reach", "fail_pea", "fail_fell", "fail_pushed", "settle_s", "unsettled",
             "peak_tilt_deg", "lean_deg", "shift_mm_max", "cpu_ms", "referee_ms"} <= set(rows[0])
     assert {r["hand"] for r in rows} == {"steady", "shaky"}
     for r in rows:
@@ -91,7 +94,8 @@ def test_a_2d_grid_draws_a_heat_map_and_a_random_search_stays_in_its_ranges(tmp_
 def test_a_second_round_searches_closer_around_the_best_setting(scene_file):
     spec = tune.parse_param("card.mass=0.5:4.5", Scene.from_path(scene_file))
     report = tune.run(scene_file, [spec], ["steady"], trials=1, cards=1, retries=1, seed=1, workers=1,
-                      random_count=3, rounds=2, targets=[tune.Target("steady", 1, 1.0)], progress=False)
+                      random_count=3, rounds=2, targets=[tune.Target("steady", 1, 1.0, 1.0)], metric="placement",
+                      progress=False)
     first, second = report["settings"][1:4], report["settings"][4:]
     assert len(first) == 3 and len(second) == 3
     best_of_first = min(report["settings"][:4], key=lambda s: s["target_error"])["values"]["card.mass"]
@@ -104,9 +108,9 @@ def test_targets_pick_the_closest_setting_and_write_only_its_keys(tmp_path, scen
     before = scene_file.read_text().splitlines()
     # A hand trembling 40 mm misses every pea: the only setting near "steady fails at card 1".
     sweep(tmp_path, scene_file, "--param", "bots.steady.tremor_mm=40", "--target", "steady@1:0.0",
-          "--pool", "0", "--retries", "1", "--write", "--yes", "--quiet")
+          "--metric", "placement", "--pool", "0", "--retries", "1", "--write", "--yes", "--quiet")
     printed = capsys.readouterr().out
-    assert "closest to the targets: S1 tremor_mm=40" in printed
+    assert "closest: S1 tremor_mm=40" in printed and "steady   at card  1: wanted      0%, got 0.0%" in printed
     assert "bots.steady.tremor_mm: 1.5 -> 40.0" in printed and "+tremor_mm = 40.0" in printed
     after = scene_file.read_text().splitlines()
     changed = [(a, b) for a, b in zip(before, after) if a != b]
@@ -153,9 +157,11 @@ def test_ranges_spread_as_asked():
     assert tune.parse_param("card.mass=1:2:3", scene).grid() == [1.0, 1.5, 2.0]
     assert tune.parse_param("physics.substeps=4:16:4", scene).grid() == [4, 8, 12, 16]
     assert tune.parse_param("physics.method=weld,substeps", scene).grid() == ["weld", "substeps"]
-    assert tune.parse_target("12:0.6", "steady") == tune.Target("steady", 12, 0.6)
-    with pytest.raises(ValueError, match="CARD:RATE"):
-        tune.parse_target("steady@10:95", "steady")
+    assert tune.parse_target("12:0.6", "steady") == tune.Target("steady", 12, 0.6, 0.6)
+    assert tune.parse_target("shaky@30:0.35-0.6", "steady") == tune.Target("shaky", 30, 0.35, 0.6)
+    for bad in ("steady@10:95", "steady@10:0.6-0.3", "steady@0:0.1"):
+        with pytest.raises(ValueError, match="CARD:RATE"):
+            tune.parse_target(bad, "steady")
 
 
 def test_a_card_lost_off_the_table_fails_the_placement_and_the_run_goes_on():
@@ -166,3 +172,102 @@ def test_a_card_lost_off_the_table_fails_the_placement_and_the_run_goes_on():
     first_failure = next(i for i, a in enumerate(attempts) if not a["ok"])
     assert attempts[first_failure]["kind"] in ("refused", "fell")  # "fell" once the world reports lost cards
     assert attempts[first_failure + 1]["card"] == attempts[first_failure]["card"], "the same height is tried again"
+
+
+def _attempt(card: int, kind: str) -> dict:
+    return {"setting": 0, "hand": "steady", "trial": 0, "card": card, "try": 1, "ok": not kind, "kind": kind,
+            "settle_s": 0.3, "settle_princess_s": 0.2, "unsettled": 0, "peak_tilt_deg": 0.5, "lean_deg": 0.1,
+            "shift_mm": 0.0, "cpu_ms": 10.0, "referee_ms": 8.0}
+
+
+def test_a_physical_fall_is_something_that_fell_or_was_pushed_not_a_missed_pea():
+    attempts = ([_attempt(10, "")] * 14 + [_attempt(10, "pea")] * 4 + [_attempt(10, "fell"), _attempt(10, "pushed")]
+                + [_attempt(20, "")] * 8 + [_attempt(20, "fell")] * 2)
+    rows, summaries = tune.summarise(attempts, [{}], ["steady"], 20, 0.5, 0)
+    at10 = next(r for r in rows if r["card"] == 10)
+    assert (at10["attempts"], at10["falls"], at10["fall_rate"]) == (20, 2, 0.1)
+    assert at10["fall_low"] < 0.1 < at10["fall_high"], "a 95% interval around the rate"
+    assert (at10["fail_pea"], at10["successes"]) == (4, 14)
+    bands = {b["cards"]: b for b in summaries[0]["bands"]}
+    assert list(bands) == ["1-9", "10-19", "20-20"]
+    assert (bands["10-19"]["falls"], bands["10-19"]["attempts"]) == (2, 20)
+    assert summaries[0]["physical_share_from_15"] == 1.0, "from card 15 every failure was a fall"
+    # A band is met anywhere inside it; outside, the distance to its nearer edge counts.
+    inside, above = tune.Target("steady", 10, 0.05, 0.15), tune.Target("steady", 20, 0.02, 0.08)
+    assert tune.target_error(rows, 0, [inside], "falls") == 0.0
+    assert tune.target_error(rows, 0, [above], "falls") == pytest.approx(0.2 - 0.08)
+    assert tune.target_error(rows, 0, [tune.Target("steady", 10, 0.7, 0.7)], "placement") == 0.0
+
+
+def test_the_default_run_covers_the_whole_pile_against_the_scenes_design_targets(tmp_path, scene_file, capsys):
+    out = tmp_path / "out"
+    assert tune.main(["--scene", str(scene_file), "--out", str(out), "--trials", "1", "--hand", "surgeon",
+                      "--workers", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["cards"] == 35, "the table lays card 0, the hand the other 35 of the 36"
+    assert report["metric"] == "falls"
+    assert [(t["card"], t["low"], t["high"]) for t in report["targets"]] == [(10, 0.0, 0.04), (30, 0.02, 0.2)]
+    assert report["settings"] == [{"setting": 0, "values": {}, "label": "the scene as it is", "is_scene": True,
+                                   "target_error": report["best"]["error"]}]
+    assert [b["cards"] for b in report["summaries"][0]["bands"]] == ["1-9", "10-19", "20-29", "30-35"]
+    assert report["overview_png"] is None, "nothing swept, no knob to chart"
+    assert (out / "curves.png").stat().st_size > 50_000
+
+
+def test_a_target_overrides_the_scenes_for_its_hand_and_card_and_other_metrics_use_only_targets(
+        tmp_path, scene_file, capsys):
+    assert tune.main(["--scene", str(scene_file), "--out", str(tmp_path / "a"), *TINY, "--cards", "10",
+                      "--trials", "1", "--target", "steady@10:0.5-0.9", "--json", "--check"]) == 1
+    captured = capsys.readouterr()
+    assert "check: 1 of 1 targets missed" in captured.err
+    report = json.loads(captured.out)
+    assert [(t["hand"], t["card"], t["low"], t["high"]) for t in report["targets"]] == [("steady", 10, 0.5, 0.9)]
+    assert report["targets"][0]["met"] is False and report["best"]["error"] > 0.4
+    sweep(tmp_path / "b", scene_file, "--cards", "10", "--trials", "1", "--hand", "shaky", "--json")
+    report = json.loads(capsys.readouterr().out)
+    assert {(t["hand"], t["card"]) for t in report["targets"]} == {("steady", 10), ("shaky", 10)}, \
+        "the scene's targets for the hands that play, up to --cards"
+    sweep(tmp_path / "c", scene_file, "--cards", "3", "--metric", "reach", "--target", "2:0.9", "--json")
+    report = json.loads(capsys.readouterr().out)
+    assert [(t["card"], t["low"]) for t in report["targets"]] == [(2, 0.9)]
+
+
+def test_an_interrupted_sweep_keeps_its_finished_trials_and_resume_plays_only_the_rest(
+        tmp_path, scene_file, capsys, monkeypatch):
+    args = ["--param", "card.friction=0.3,0.4", "--seed", "2", "--quiet"]
+    whole = read_rows(sweep(tmp_path / "whole", scene_file, *args) / "tune.csv")
+    played = []
+    real = tune.play_trial
+
+    def ctrl_c_after_three(job):
+        if len(played) == 3:
+            raise KeyboardInterrupt  # what Ctrl+C raises in the main process
+        played.append(job)
+        return real(job)
+
+    monkeypatch.setattr(tune, "play_trial", ctrl_c_after_three)
+    out = tmp_path / "cut"
+    base = ["--scene", str(scene_file), "--out", str(out), *TINY, *args]
+    assert tune.main(base) == 130
+    message = capsys.readouterr().err
+    assert "interrupted: 3 of 4 trials finished and are kept in" in message and "--resume" in message
+    assert not (out / "tune.csv").exists()
+    assert len((out / "trials.jsonl").read_text().splitlines()) == 1 + 3, "a header and one line per trial"
+
+    played.clear()
+    monkeypatch.setattr(tune, "play_trial", lambda job: played.append(job) or real(job))
+    assert tune.main([*base, "--resume"]) == 0
+    assert len(played) == 1, "only the trial not finished is played"
+    resumed = read_rows(out / "tune.csv")
+    strip = [[{k: v for k, v in r.items() if k not in TIMES} for r in rows] for rows in (whole, resumed)]
+    assert strip[0] == strip[1], "the same numbers as a run never interrupted"
+
+
+def test_resume_refuses_another_runs_trials_and_a_missing_journal(tmp_path, scene_file, capsys):
+    sweep(tmp_path, scene_file, "--cards", "2", "--quiet")
+    out = tmp_path / "out"
+    assert tune.main(["--scene", str(scene_file), "--out", str(out), *TINY, "--cards", "2", "--seed", "9",
+                      "--resume"]) == 2
+    assert "holds trials of another run (seed differ)" in capsys.readouterr().err
+    assert tune.main(["--scene", str(scene_file), "--out", str(tmp_path / "new"), *TINY, "--resume"]) == 2
+    assert "nothing to resume" in capsys.readouterr().err

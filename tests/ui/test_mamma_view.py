@@ -22,6 +22,7 @@ from simulator.games.mamma.routes import Router  # noqa: E402
 from simulator.games.mamma.trail import Trail, fund  # noqa: E402
 from simulator.games.mamma.board import BAR, MONEY_DECK, MOVEMENT_DECK  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
+from simulator.ui.sound import Cue  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
 from simulator.ui.theme import TABLE_RECT  # noqa: E402
@@ -435,8 +436,10 @@ def test_setting_up_with_the_mouse_player_a_chooses_and_the_decks_are_clicked():
         if scene.state.current_players() == (0,) and scene.state.phase == "draft":
             break
         scene.update(0.5)
+    scene.sound.played.clear()
     click(scene, MONEY_DECK)
     assert scene.state.history[-1] == Draft(0, "money")
+    assert scene.sound.played[:1] == [Cue.SNAP], "a card taken from a deck is heard"
 
 
 # -- what is shown, what is hidden ------------------------------------------------------------------

@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from simulator.engine import SeatInfo, load_game  # noqa: E402
 from simulator.games.wham_bam.rules import DrawCard, PlayCard, TakePenalty  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
+from simulator.ui.sound import Cue  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
 
@@ -58,6 +59,18 @@ def test_clicking_a_playable_card_plays_it():
     click(scene, sprite_center(scene, card))
     assert scene.state.history and scene.state.history[-1] == PlayCard(0, card)
     assert scene.state.view(0)["pile_cards"][-1] == card
+    assert scene.sound.played[-1:] == [Cue.SNAP], "the card is heard landing on the pile"
+
+
+def test_a_new_deal_is_shuffled_and_your_turn_chimes():
+    scene = next(s for s in (table([SeatInfo("You"), SeatInfo("Bot", "good")], seed=seed) for seed in range(20))
+                 if s.state.current_players() == (1,))
+    assert scene.sound.played == [Cue.SHUFFLE]
+    for _ in range(600):
+        if scene.state.current_players() == (0,):
+            break
+        scene.update(1 / 60)
+    assert scene.sound.played.count(Cue.CHIME) == 1
 
 
 def test_dragging_a_card_onto_the_pile_plays_it():
@@ -244,23 +257,7 @@ def test_a_whole_game_to_the_end_with_the_mouse_two_humans_and_a_bot():
     for _ in range(120):
         scene.update(1 / 60)
     assert "game" in scene.shown_summaries
-
-
-def test_the_save_dialog_pauses_the_table_and_saves_where_picked(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
-    scene = table([SeatInfo("A", "good"), SeatInfo("B", "good")])
-    press_ctrl = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
-    scene.handle_event(press_ctrl)
-    assert scene.dialog is not None
-    for _ in range(300):
-        scene.update(1 / 60)
-    assert scene.state.history == [], "bots wait while the dialog is open"
-    target = tmp_path / "mine.json"
-    import pygame_gui
-
-    scene.handle_event(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(target),
-                                          ui_element=scene.dialog))
-    assert target.exists() and scene.dialog is None
+    assert Cue.CHEER in scene.sound.played
 
 
 def test_a_gesture_of_several_steps_stops_at_the_first_refusal():

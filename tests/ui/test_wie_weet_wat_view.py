@@ -18,6 +18,7 @@ from simulator.games.wie_weet_wat.board import CAT_PILE  # noqa: E402
 from simulator.games.wie_weet_wat.realtime import MORE_SECONDS, TYPE_SECONDS, typing_ms  # noqa: E402
 from simulator.games.wie_weet_wat.words import ACTION_TEXT  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
+from simulator.ui.sound import Cue  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
 
@@ -606,3 +607,15 @@ def test_the_table_speaks_the_editions_language(language, name, read):
     assert scene.view.status().startswith(f"{name} {scene.state.view(1)['category']}!")
     assert any(read in line for line in scene.view.log_lines())
     assert ("Antwoorden: zoemen" in scene.view.help_text) == (language == "nl")
+
+
+def test_a_buzz_is_heard_from_a_human_and_from_a_bot_whose_card_lands():
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")])
+    window_with(scene, 1)
+    scene.sound.played.clear()
+    press(scene, pygame.K_SPACE)
+    assert scene.view.buzzed == 1 and scene.sound.played == [Cue.BUZZER]
+    scene.sound.played.clear()
+    run_until(scene, lambda: any(isinstance(a, (Answer, CounterAttack)) and a.player != 1
+                                 for a in scene.state.history[-1:]))
+    assert Cue.BUZZER in scene.sound.played

@@ -14,6 +14,7 @@ from simulator.engine import SeatInfo, load_game, make_bot  # noqa: E402
 from simulator.games.zoo_wee_mama.rules import Bid, Challenge, DealNextRound  # noqa: E402
 from simulator.games.zoo_wee_mama.view import PANEL_RECT, ZooWeeMamaView  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
+from simulator.ui.sound import Cue  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
 
@@ -439,3 +440,11 @@ def test_a_whole_game_to_the_end_with_the_mouse_two_humans_and_a_bot(screen):
         if "game" in scene.shown_summaries:
             break
     assert "game" in scene.shown_summaries
+
+
+def test_heissa_mama_is_heard_when_it_is_called():
+    scene = human_to_bid()
+    assert Cue.HEISSA not in scene.sound.played
+    click(scene, view_of(scene).heissa_rect.center)
+    assert scene.state.history[-1] == Challenge(0)
+    assert Cue.HEISSA in scene.sound.played

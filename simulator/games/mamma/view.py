@@ -22,7 +22,7 @@ from typing import Any, Callable, Hashable, Sequence
 import pygame
 
 from simulator.engine import Action
-from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.game_view import Cue, GameView, SeatPlate, Summary
 from simulator.ui.marks import new_events
 from simulator.ui.sprites import SpriteLayer
 from simulator.ui.theme import GOLD, HIGHLIGHT, font
@@ -42,6 +42,7 @@ from .words import HELP, SETUP_PHASES, TableWords, cards
 
 DRAG_THRESHOLD = 6
 DECISION_KINDS = ("steal", "arcade", "lose", "exit")   # decisions met in the middle of a movement
+CARD_EVENTS = {"draft", "play-movement", "draw", "money", "buy", "guests", "discard", "steal"}  # with a snap
 Gesture = Action | list[Action] | None
 
 
@@ -126,6 +127,8 @@ class MammaView(GameView):
         self.seen_events = list(view.get("events", []))
         if before:
             self._mark_move(before, fresh)
+        if any(e["what"] in CARD_EVENTS for e in fresh):
+            self.cue(Cue.SNAP)
         if self._hush is not None and self.refusal and self.refusal[0] == view.get("prompt"):
             self.refusal = None  # the rest of a drag only waits for this decision: not a refusal
         self._hush = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Iterable
 
 from simulator.engine import Scene
 
@@ -326,3 +327,40 @@ def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
             tries=level.get("tries", int, minimum=1, maximum=64),
         )
     return skills
+
+
+@dataclass(frozen=True)
+class FallTarget:
+    """Designed difficulty at card ``card``: the share of placements where something physically
+    fell or was pushed (not a missed pea) should lie between ``low`` and ``high``."""
+
+    card: int
+    low: float
+    high: float
+
+
+def read_design_targets(scene: Scene, hands: Iterable[str], deck_size: int) -> dict[str, tuple[FallTarget, ...]]:
+    """``[design_targets]``: per bot hand, rows ``[card number, low, high]``; {} when the scene has none."""
+    if not scene.has("design_targets"):
+        return {}
+    table = scene.table("design_targets")
+    hands = tuple(hands)
+    out = {}
+    for hand in table.keys():
+        if hand not in hands:
+            raise table.error(hand, f"is not a bot hand of the scene; hands: {', '.join(hands)}")
+        targets = []
+        for i, row in enumerate(table.get(hand, list)):
+            numbers = isinstance(row, list) and len(row) == 3 and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in row)
+            if not numbers:
+                raise table.error(f"{hand}[{i}]", f"expected [card number, low, high], got {row!r}")
+            card, low, high = row
+            if card != int(card) or not 1 <= card <= deck_size:
+                raise table.error(f"{hand}[{i}]", f"the card number must be a whole number from 1 to {deck_size}, "
+                                                  f"got {card!r}")
+            if not 0.0 <= low <= high <= 1.0:
+                raise table.error(f"{hand}[{i}]", f"expected 0 <= low <= high <= 1, got {low!r} and {high!r}")
+            targets.append(FallTarget(int(card), float(low), float(high)))
+        out[hand] = tuple(targets)
+    return out

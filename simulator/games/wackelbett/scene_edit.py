@@ -1,10 +1,12 @@
 """Change single values of a scene file in place, keeping its comments and layout (pure).
 
-Scene keys are dotted paths: ``bed.wobble_stiffness`` is ``wobble_stiffness`` under
-``[bed]``, ``bots.shaky.tremor_mm`` is ``tremor_mm`` under ``[bots.shaky]``. Only
-single-line scalars (numbers, booleans, strings) written as ``key = value`` under a
-``[table]`` header (or at the top of the file) can be edited; that is every tunable
-number of ``scenes/wackelbett.toml``.
+A thin layer over tomlkit, which keeps comments and layout by design. Scene keys are
+dotted paths: ``bed.wobble_stiffness`` is ``wobble_stiffness`` under ``[bed]``,
+``bots.shaky.tremor_mm`` is ``tremor_mm`` under ``[bots.shaky]``. Single scalars
+(numbers, booleans, strings) written as ``key = value`` under a ``[table]`` header (or
+at the top of the file) can be edited; that is every tunable number of
+``scenes/wackelbett.toml``. A number keeps its style (``8.0e7`` stays in exponent
+form) and a trailing comment keeps its column.
 
 - :func:`with_values` / :func:`patched_scene`: the scene's data with some values
   changed, in memory (the file is untouched) -- to try a setting.
@@ -28,6 +30,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
+
+import tomlkit
+import tomlkit.exceptions
+from tomlkit.items import Table
 
 from simulator.engine import Scene
 
@@ -141,94 +147,54 @@ def format_toml_value(value: Any, like: str | None = None) -> str:
     raise SceneEditError(f"cannot write {value!r} into a scene file in place")
 
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\- ]+?)\s*\]\]?\s*(#.*)?$")
-_KEY_LINE = re.compile(r"^(\s*)([A-Za-z0-9_-]+)(\s*=\s*)(.*?)(\r?\n)?$")
-_SCALAR = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|[^\s#,\[\]{}]+')
+def _table(doc: tomlkit.TOMLDocument, tables: tuple[str, ...], key: str, path: Path) -> Table | tomlkit.TOMLDocument:
+    """The tomlkit table that holds dotted ``key`` (not one inside an array of tables or an inline table)."""
+    node: Any = doc
+    for part in tables:
+        node = node.get(part) if isinstance(node, (tomlkit.TOMLDocument, Table)) else None
+    if not isinstance(node, (tomlkit.TOMLDocument, Table)):
+        raise SceneEditError(f"{path}: [{key}] is not a 'name = value' line under a [table] and cannot be "
+                             "edited in place")
+    return node
 
 
-def _bracket_balance(text: str) -> int:
-    """Open minus closed brackets outside strings and comments (to skip multi-line arrays)."""
-    depth, quote, i = 0, "", 0
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == "\\" and quote == '"':
-                i += 1
-            elif ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "#":
-            break
-        elif ch in "[{":
-            depth += 1
-        elif ch in "]}":
-            depth -= 1
-        i += 1
-    return depth
-
-
-def _locate(lines: list[str]) -> dict[str, tuple[int, int, int]]:
-    """Dotted key -> (line index, start, end of the value's text) for every editable scalar line."""
-    found: dict[str, tuple[int, int, int]] = {}
-    table: str | None = ""
-    depth = 0
-    for index, line in enumerate(lines):
-        if depth > 0:
-            depth += _bracket_balance(line)
-            continue
-        header = _HEADER.match(line)
-        if header:
-            name = ".".join(part.strip() for part in header.group(2).split("."))
-            table = None if header.group(1) == "[[" else name  # keys in arrays of tables are not editable
-            continue
-        match = _KEY_LINE.match(line)
-        if not match:
-            continue
-        rest = match.group(4)
-        depth = _bracket_balance(rest)
-        if table is None or depth or rest.startswith(('"""', "'''")):
-            depth = max(depth, 0)
-            continue
-        scalar = _SCALAR.match(rest)
-        if scalar is None:
-            continue
-        start = match.end(3)
-        key = f"{table}.{match.group(2)}" if table else match.group(2)
-        found.setdefault(key, (index, start, start + scalar.end()))
-    return found
+def _set(doc: tomlkit.TOMLDocument, key: str, new: Any, path: Path) -> None:
+    """Set ``key`` in ``doc`` to ``new`` written as :func:`format_toml_value` writes it, keeping
+    the line's comment, and its column when there is room."""
+    tables, name = _split_key(key)
+    table = _table(doc, tables, key, path)
+    old = table.item(name)
+    old_text = old.as_string()
+    item = tomlkit.value(format_toml_value(new, like=old_text))
+    comment_ws = old.trivia.comment_ws
+    if old.trivia.comment and comment_ws:
+        comment_ws = " " * max(1, len(comment_ws) - (len(item.as_string()) - len(old_text)))
+    table[name] = item
+    table.item(name).trivia.comment_ws = comment_ws
 
 
 def _render(path: Path, text: str, values: Mapping[str, Any]) -> tuple[str, list[SceneChange], dict[str, Any]]:
     """The new text, the changes, and the data it must parse to."""
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        doc = tomlkit.parse(text)
+    except (tomllib.TOMLDecodeError, tomlkit.exceptions.ParseError) as exc:
         raise SceneEditError(f"{path}: not valid TOML: {exc}") from None
     wanted = with_values(data, values, path)
-    lines = text.splitlines(keepends=True)
-    places = _locate(lines)
     changes = []
+    lines = text.splitlines()
     for key in values:
         old, new = read_value(data, key, path), read_value(wanted, key, path)
         if old == new and type(old) is type(new):
             continue
-        if key not in places:
-            tables, name = _split_key(key)
-            raise SceneEditError(f"{path}: [{key}] has no line '{name} = value' under "
-                                 f"[{'.'.join(tables)}] that can be edited in place")
-        index, start, end = places[key]
-        line = lines[index]
-        new_text = format_toml_value(new, like=line[start:end])
-        # Keep a trailing comment in its column when there is room.
-        tail = line[end:]
-        stripped = tail.lstrip(" ")
-        if stripped.startswith("#"):
-            pad = max(1, len(tail) - len(stripped) - (len(new_text) - (end - start)))
-            tail = " " * pad + stripped
-        lines[index] = line[:start] + new_text + tail
-        changes.append(SceneChange(key, old, new, index + 1))
-    new_text = "".join(lines)
+        _set(doc, key, new, path)
+        now = doc.as_string().splitlines()
+        line = next(i for i, (a, b) in enumerate(zip(lines, now)) if a != b) if len(now) == len(lines) else -1
+        if line < 0 or lines[:line] + lines[line + 1:] != now[:line] + now[line + 1:]:
+            raise SceneEditError(f"{path}: [{key}] is not on a line of its own and cannot be edited in place")
+        lines = now
+        changes.append(SceneChange(key, old, new, line + 1))
+    new_text = doc.as_string()
     try:
         parsed = tomllib.loads(new_text)
     except tomllib.TOMLDecodeError as exc:

@@ -34,7 +34,7 @@ import pygame
 
 from simulator.engine import REFEREE, Action
 from simulator.physics.snapshot import BodyPose
-from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.game_view import Cue, GameView, SeatPlate, Summary
 from simulator.ui.sprites import SpriteLayer
 from simulator.ui.theme import wrap
 
@@ -376,6 +376,8 @@ class WackelbettView(GameView):
         verdict = table.referee_choice()
         if verdict is None:
             return True  # online: the server's verdict is still on its way
+        if verdict.outcome().fallen_cards:
+            self.cue(Cue.THUD)
         matches = job.agrees_with(verdict.outcome())
         self.live_checks.append((job.stage, matches))
         self.hold = VERDICT_HOLD  # keeps this world (fallen cards and all) on screen through the refresh

@@ -8,7 +8,7 @@ import pygame
 
 from simulator.engine import Action
 from simulator.ui.card_art import blank_card, burst, card_back, glow, mark, outlined_text
-from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.game_view import Cue, GameView, SeatPlate, Summary
 from simulator.ui.marks import new_events
 from simulator.ui.sprites import Place, SpriteLayer, fan
 from simulator.ui.theme import GOLD, HIGHLIGHT, INK, TEXT, TEXT_DIM, panel, text
@@ -146,6 +146,10 @@ class WhamBamView(GameView):
     def refresh(self, viewer, view: dict[str, Any], legal: list[Action]) -> None:
         before = self.view
         super().refresh(viewer, view, legal)
+        if before and (view["round"] != before["round"] or view["draw_pile_size"] > before["draw_pile_size"]):
+            self.cue(Cue.SHUFFLE)  # a new deal, or the pile shuffled into a new deck
+        elif before and view["pile_cards"][-1:] != before["pile_cards"][-1:]:
+            self.cue(Cue.SNAP)
         self.playable = {a.card for a in legal if isinstance(a, PlayCard)}
         self.can_click_deck = any(isinstance(a, (DrawCard, TakePenalty)) for a in legal)
         self.drag = None

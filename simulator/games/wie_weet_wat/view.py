@@ -20,7 +20,7 @@ import pygame
 import pygame_gui
 
 from simulator.engine import Action
-from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.game_view import Cue, GameView, SeatPlate, Summary
 from simulator.ui.marks import new_events
 from simulator.ui.sprites import Place, SpriteLayer
 
@@ -86,6 +86,12 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
         """Names, not "You", when several people share the screen (as every sentence here says it)."""
         return self.audience.you_or_name(seat)
 
+    def buzz(self, seat: int) -> bool:
+        buzzed = super().buzz(seat)
+        if buzzed:
+            self.cue(Cue.BUZZER)
+        return buzzed
+
     def letter_of(self, card: int) -> str:
         return self.game.card_letter[card]
 
@@ -93,6 +99,9 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
     def refresh(self, viewer: int | None, view: dict[str, Any], legal: list[Action]) -> None:
         before = self.view
         super().refresh(viewer, view, legal)
+        landed = view.get("answers", [])[len(before.get("answers", [])):]
+        if before.get("category_id") == view.get("category_id") and any(a["seat"] not in self.humans for a in landed):
+            self.cue(Cue.BUZZER)  # a bot buzzes in as its card lands (a human's buzz sounds in buzz())
         fresh = self._new_events(view.get("events", []))
         for event in fresh:
             self._note(event)

@@ -15,7 +15,7 @@ from typing import Any, Hashable
 import pygame
 
 from simulator.engine import Action
-from simulator.ui.game_view import GameView, SeatPlate, Summary
+from simulator.ui.game_view import Cue, GameView, SeatPlate, Summary
 from simulator.ui.sprites import Place, SpriteLayer
 from simulator.ui.theme import GOLD, INK, TEXT_DIM, text
 
@@ -111,6 +111,8 @@ class ZooWeeMamaView(BidPanel, GameView):
     def refresh(self, viewer, view: dict[str, Any], legal: list[Action]) -> None:
         old_viewer, before = self.viewer, self.view
         super().refresh(viewer, view, legal)
+        if before and before["round"] != view["round"]:
+            self.cue(Cue.SHUFFLE)
         bids = view.get("bids", [])
         if before and before["round"] == view["round"] and len(bids) == len(before["bids"]) + 1:
             bidder = bids[-1]["seat"]  # a new bid: ring the bidder's plate and bubble
@@ -120,6 +122,8 @@ class ZooWeeMamaView(BidPanel, GameView):
         reveal = view.get("reveal")
         if reveal is not None:
             self.seen_reveals[reveal["round"]] = reveal
+            if self.show is None or self.show.round != reveal["round"]:
+                self.cue(Cue.HEISSA)  # a challenge: the count begins
             if self.show is None or self.show.round != reveal["round"] or viewer != old_viewer:
                 # a new count, or another player sits down to watch it: count from the start
                 self.show = RevealShow(reveal, flips_for(reveal, viewer))

@@ -1,0 +1,67 @@
+"""The tools on a Dask cluster: a small sweep and a small tournament on a local cluster started
+here give the same numbers as the local process pool (each trial is seeded by its own key)."""
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed (.[cluster])")
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import tournament  # noqa: E402
+import tune_wackelbett as tune  # noqa: E402
+
+TIMES = {"cpu_ms", "referee_ms"}  # CPU columns are the only ones allowed to differ between runs
+
+
+@pytest.fixture(scope="module")
+def scheduler():
+    """Two single-threaded worker processes on 127.0.0.1, as `make worker` starts them."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None, silence_logs=50) as cluster:
+        yield cluster.scheduler_address
+
+
+def _rows(path: Path) -> list[dict]:
+    with open(path, newline="", encoding="utf-8") as fh:
+        return [{k: v for k, v in row.items() if k not in TIMES} for row in csv.DictReader(fh)]
+
+
+def test_a_sweep_on_the_cluster_gives_the_pools_csv(tmp_path, scheduler, capsys):
+    scene = tmp_path / "wackelbett.toml"
+    shutil.copyfile(ROOT / "scenes" / "wackelbett.toml", scene)
+    args = ["--scene", str(scene), "--param", "card.friction=0.3,0.4", "--hand", "shaky", "--trials", "2",
+            "--cards", "4", "--seed", "4", "--quiet"]
+    assert tune.main([*args, "--workers", "2", "--out", str(tmp_path / "pool")]) == 0
+    assert tune.main([*args, "--scheduler", scheduler, "--out", str(tmp_path / "dask")]) == 0
+    pool, dask = _rows(tmp_path / "pool" / "tune.csv"), _rows(tmp_path / "dask" / "tune.csv")
+    assert len(pool) == 2 * 4 and pool == dask
+    assert len((tmp_path / "dask" / "trials.jsonl").read_text().splitlines()) == 1 + 2 * 2
+
+
+def test_a_tournament_on_the_cluster_gives_the_pools_results(tmp_path, scheduler, capsys):
+    args = ["wham-bam", "--games", "30", "--bots", "random,good", "--json"]
+    assert tournament.main([*args, "--workers", "2", "--out", str(tmp_path / "pool.png")]) == 0
+    pool = json.loads(capsys.readouterr().out)
+    assert tournament.main([*args, "--scheduler", scheduler, "--out", str(tmp_path / "dask.png")]) == 0
+    dask = json.loads(capsys.readouterr().out)
+    assert pool["ladder"] and [(r["hero"], r["field"], r["wins"], r["games"]) for r in pool["ladder"] + pool["matrix"]] \
+        == [(r["hero"], r["field"], r["wins"], r["games"]) for r in dask["ladder"] + dask["matrix"]]
+
+
+def test_a_worker_with_other_code_is_refused_by_name(tmp_path, scheduler, capsys, monkeypatch):
+    import trial_runner
+
+    monkeypatch.setattr(trial_runner, "code_fingerprint", lambda: "not-this-code")  # the client's side
+    scene = tmp_path / "wackelbett.toml"
+    shutil.copyfile(ROOT / "scenes" / "wackelbett.toml", scene)
+    assert tune.main(["--scene", str(scene), "--hand", "shaky", "--trials", "1", "--cards", "1", "--quiet",
+                      "--scheduler", scheduler, "--out", str(tmp_path / "out")]) == 2
+    assert "runs other code than this checkout" in capsys.readouterr().err

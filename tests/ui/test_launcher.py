@@ -1,0 +1,146 @@
+"""The launcher as a newcomer meets it: every option and the seed in view and usable, in words."""
+from __future__ import annotations
+
+import itertools
+import os
+import warnings
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pygame_gui.elements import UIDropDownMenu  # noqa: E402
+
+from simulator.engine import GameRecord, SeatInfo, entry, load_game, save_record  # noqa: E402
+from simulator.ui.app import App  # noqa: E402
+from simulator.ui.launcher import LauncherScene, playable_games, seat_choices  # noqa: E402
+from simulator.ui.settings import Settings  # noqa: E402
+from simulator.ui.table import TableScene  # noqa: E402
+
+from .person import click, frames, press, type_text  # noqa: E402
+
+GAMES = playable_games()
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    return tmp_path
+
+
+def open_launcher(*, large_text: bool = False) -> tuple[App, LauncherScene]:
+    app = App(headless=True, settings=Settings(large_text=large_text))
+    pygame.event.clear()
+    scene = LauncherScene(app)
+    app.push(scene)
+    frames(app, 2)
+    return app, scene
+
+
+def choose(app, menu: UIDropDownMenu, label: str) -> None:
+    """Open a drop-down with a click and click the entry that reads ``label``."""
+    click(app, menu.rect.center)
+    items = menu.current_state.options_selection_list.item_list
+    item = next((i for i in items if i["text"] == label), None)
+    assert item is not None, f"{label!r} is not among {[i['text'] for i in items]}"
+    click(app, item["button_element"].rect.center)
+
+
+def pick_game(app, scene: LauncherScene, game_id: str) -> None:
+    button = next(b for b, g in scene.game_buttons.items() if g == game_id)
+    click(app, button.rect.center)
+    assert scene.game_id == game_id
+
+
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal", "larger-text"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_widget_is_inside_the_panel_and_none_overlaps_at_every_seat_count(home, game_id, large_text):
+    app, scene = open_launcher(large_text=large_text)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        pick_game(app, scene, game_id)
+        for seats in seat_choices(entry(game_id).game_class):
+            if scene.seat_count != seats:
+                choose(app, scene.count_menu, str(seats))
+            assert scene.seat_count == seats
+            panel = scene.panel.get_container().get_rect()
+            widgets = [e for e in scene.panel.get_container().elements if e.visible]
+            for widget in widgets:
+                assert panel.contains(widget.rect), f"{game_id}, {seats} seats: {widget} leaves the panel"
+            for a, b in itertools.combinations(widgets, 2):
+                assert not a.rect.colliderect(b.rect), f"{game_id}, {seats} seats: {a} overlaps {b}"
+            game = load_game(game_id, players=seats)
+            assert set(scene.option_widgets) == {s.name for s in game.option_specs}
+            for widget in [*scene.option_widgets.values(), scene.seed_entry]:
+                assert widget in widgets
+            for menu in (w for w in widgets if isinstance(w, UIDropDownMenu)):
+                shown_in = menu.current_state.selected_option_button
+                widest = max(shown_in.font.size(text)[0] for text, _ in menu.options_list)
+                assert widest <= menu.rect.width - 28, f"{game_id}: a choice of {menu} is cut off"
+    cut = [str(w.message) for w in caught if "too small" in str(w.message)]
+    assert not cut, cut
+    top_level = [scene.panel, scene.about, scene.quit, scene.settings_button, scene.load, scene.start,
+                 *scene.game_buttons]
+    for a, b in itertools.combinations(top_level, 2):
+        assert not a.rect.colliderect(b.rect)
+
+
+def test_choices_read_as_words_and_start_the_game_with_their_codes(home):
+    app, scene = open_launcher()
+    pick_game(app, scene, "zoo-wee-mama")
+    choose(app, scene.count_menu, "6")
+    menu = scene.option_widgets["first_dealer"]
+    assert menu.selected_option[0] == "A random seat"
+    choose(app, menu, "Seat 1")
+    click(app, scene.seed_entry.rect.center)
+    type_text(app, "42")
+    click(app, scene.start.rect.center)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    assert table.game.players == 6 and table.setup.seed == 42 and table.game.options["first_dealer"] == "first-seat"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_choice_of_every_option_has_words(game_id):
+    for spec in load_game(game_id).option_specs:
+        if spec.choices:
+            assert spec.labels and len(spec.labels) == len(spec.choices), f"{spec.name}: words for each choice"
+
+
+def test_enter_starts_the_game_only_when_not_typing(home):
+    app, scene = open_launcher()
+    name = scene.seat_rows[0][0]
+    click(app, name.rect.center)
+    type_text(app, "Zoe")
+    press(app, pygame.K_RETURN)
+    assert app.scene is scene, "Enter in a name field does not start the game"
+    click(app, (scene.panel.rect.right - 40, scene.panel.rect.top + 340))  # on the panel, away from fields
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, TableScene) and app.scene.seats[0].name.startswith("You")
+
+
+def test_pointing_at_an_option_shows_what_it_changes(home):
+    app, scene = open_launcher()
+    rect, spec = scene.option_rows[1]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert spec.help[:30] in scene.help_box.html_text
+
+
+def test_load_saved_game_opens_that_game(home):
+    game = load_game("wham-bam", players=2)
+    state = game.new_state(11)
+    for _ in range(3):
+        state.apply(state.legal_actions(state.current_players()[0])[0])
+    path = home / "saves" / "mine.json"
+    save_record(GameRecord.of(state, (SeatInfo("Ann"), SeatInfo("Bot", "good"))), path)
+    app, scene = open_launcher()
+    click(app, scene.load.rect.center)
+    dialog = scene.dialog
+    item = next(i for i in dialog.file_selection_list.item_list if i["text"] == "mine.json")
+    click(app, item["button_element"].rect.center)
+    click(app, dialog.ok_button.rect.center)
+    frames(app, 4)
+    assert isinstance(app.scene, TableScene) and app.scene.state.to_json() == state.to_json()

@@ -1,0 +1,105 @@
+"""Save and load from the table, the way a person does it: keys, the dialog's buttons, frames."""
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from simulator.engine import SeatInfo, load_game, load_record  # noqa: E402
+from simulator.ui.app import App  # noqa: E402
+from simulator.ui.settings import Settings  # noqa: E402
+from simulator.ui.table import TableScene, TableSetup  # noqa: E402
+from simulator.ui.theme import SIDEBAR_RECT, TABLE_RECT  # noqa: E402
+
+from .person import click, frames, press  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    app = App(headless=True, settings=Settings())
+    pygame.event.clear()
+    yield app
+
+
+def sit_down(app, seed: int) -> TableScene:
+    game = load_game("wham-bam", players=2)
+    scene = TableScene(app, TableSetup(game, (SeatInfo("You"), SeatInfo("Bot", "good")), seed),
+                       on_leave=app.pop)
+    app.push(scene)
+    frames(app, 30)
+    return scene
+
+
+def message_is_shown(app, scene, words: str) -> bool:
+    """The message names ``words`` and is drawn in the sidebar, clear of the table."""
+    if not app.notice or words not in app.notice[0] or scene.notice_rect is None:
+        return False
+    rect = scene.notice_rect
+    frame_colour = app.screen.get_at((rect.left + 1, rect.centery))[:3]
+    return SIDEBAR_RECT.contains(rect) and not rect.colliderect(TABLE_RECT) and frame_colour != (28, 32, 40)
+
+
+def test_ctrl_s_then_ok_saves_a_file_and_says_so(app, tmp_path):
+    scene = sit_down(app, seed=3)
+    press(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    assert scene.dialog_open, "Ctrl+S opens the save dialog"
+    click(app, scene.dialog.ok_button.rect.center)
+    frames(app, 10)
+    saves = list((tmp_path / "home" / "saves").glob("*.json"))
+    assert len(saves) == 1 and saves[0].name.startswith("wham-bam-")
+    assert load_record(saves[0]).replay().to_json() == scene.state.to_json()
+    assert message_is_shown(app, scene, saves[0].name)
+
+
+def test_ctrl_o_pick_a_file_ok_loads_that_game(app, tmp_path):
+    first = sit_down(app, seed=3)
+    press(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    click(app, first.dialog.ok_button.rect.center)
+    frames(app, 10)
+    saved = next((tmp_path / "home" / "saves").glob("*.json"))
+    record = load_record(saved)
+    app.pop()
+    other = sit_down(app, seed=99)
+    assert other.state.to_json() != record.replay().to_json()
+
+    press(app, pygame.K_o, mod=pygame.KMOD_LCTRL)
+    dialog = other.dialog
+    assert other.dialog_open, "Ctrl+O opens the load dialog"
+    item = next(i for i in dialog.file_selection_list.item_list if i["text"] == saved.name)
+    click(app, item["button_element"].rect.center)
+    assert dialog.ok_button.is_enabled
+    click(app, dialog.ok_button.rect.center)
+    frames(app, 10)
+    loaded = app.scene
+    assert loaded is not other and isinstance(loaded, TableScene)
+    assert loaded.setup.seed == 3 and loaded.state.to_json()["fields"] == record.replay().to_json()["fields"]
+    assert [s.name for s in loaded.seats] == ["You", "Bot"]
+    assert message_is_shown(app, loaded, saved.name)
+
+
+def test_the_table_waits_while_the_dialog_is_open_and_escape_closes_it(app):
+    game = load_game("wham-bam", players=2)
+    scene = TableScene(app, TableSetup(game, (SeatInfo("A", "good"), SeatInfo("B", "good")), 4))
+    app.push(scene)
+    press(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    frames(app, 240)
+    assert scene.state.history == [], "bots wait while the dialog is open"
+    press(app, pygame.K_ESCAPE)
+    assert not scene.dialog_open
+    frames(app, 240)
+    assert scene.state.history, "the game goes on once the dialog is closed"
+
+
+def test_ctrl_s_then_enter_saves_too(app, tmp_path):
+    scene = sit_down(app, seed=3)
+    press(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    press(app, pygame.K_RETURN)
+    frames(app, 10)
+    saves = list((tmp_path / "home" / "saves").glob("*.json"))
+    assert len(saves) == 1 and not scene.dialog_open
+    assert message_is_shown(app, scene, saves[0].name)

@@ -1,0 +1,41 @@
+"""Short messages (undo, save, screenshot) never cover the turn line or the sidebar's title, in any game."""
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from simulator.engine import SeatInfo, bot_levels, load_game  # noqa: E402
+from simulator.ui.app import App  # noqa: E402
+from simulator.ui.launcher import playable_games  # noqa: E402
+from simulator.ui.settings import Settings  # noqa: E402
+from simulator.ui.table import TableScene, TableSetup  # noqa: E402
+from simulator.ui.theme import SIDEBAR_RECT, font, ui_size  # noqa: E402
+
+from .person import frames, press  # noqa: E402
+
+
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal", "larger-text"])
+@pytest.mark.parametrize("game_id", playable_games())
+def test_a_message_sits_in_the_sidebar_clear_of_the_title_and_the_turn_line(tmp_path, monkeypatch, game_id,
+                                                                            large_text):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    app = App(headless=True, settings=Settings(large_text=large_text))
+    pygame.event.clear()
+    game = load_game(game_id, players=max(2, load_game(game_id).__class__.min_players))
+    best = bot_levels(game_id)[-1]
+    seats = (SeatInfo("You"),) + tuple(SeatInfo(f"Bot {i}", best) for i in range(1, game.players))
+    scene = TableScene(app, TableSetup(game, seats, 5), on_leave=app.pop)
+    app.push(scene)
+    frames(app, 10)
+    press(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # nothing to undo yet: the table says so
+    assert app.notice and "undo" in app.notice[0].lower()
+    rect = scene.notice_rect
+    assert rect is not None and SIDEBAR_RECT.contains(rect)
+    title_bottom = 14 + font(ui_size(26), True).get_height()
+    assert rect.top > title_bottom + 60, "below the title and the first seat"
+    assert rect.bottom < SIDEBAR_RECT.bottom - 2 * ui_size(13), "above the key hints"

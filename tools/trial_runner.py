@@ -1,0 +1,297 @@
+"""Run many independent trials here (a process pool) or on a Dask cluster, keeping each as it finishes.
+
+A trial is a picklable job under a unique key, played by a module-level function of the job
+alone: its seed comes from the job, never from the order trials finish, so the results are
+the same whichever way and in whatever order they run. Every result goes into a
+:class:`Journal` (one JSON line) the moment it comes in; a run stopped by Ctrl+C or a lost
+cluster raises :class:`RunInterrupted`, and the next run with ``resume`` plays only the
+trials the journal does not hold yet.
+
+On a cluster every task first checks that its worker runs the same code as this checkout
+(:func:`code_fingerprint`): a worker on another commit would give other numbers.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import platform
+import signal
+import sys
+import threading
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from functools import lru_cache, partial
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKER_HELP = ("start each worker from a checkout of the same commit: make worker SCHEDULER=ADDRESS "
+               "(the README's tools section); python tools/trial_runner.py prints a machine's fingerprint")
+
+
+class RunInterrupted(RuntimeError):
+    """The run stopped before every trial finished; the finished ones are in the journal.
+    ``by_user``: Ctrl+C (exit status 130), else the pool or the cluster was lost (1)."""
+
+    def __init__(self, message: str, by_user: bool = False) -> None:
+        super().__init__(message)
+        self.by_user = by_user
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot run these trials (unreachable, no workers, other code on a worker)."""
+
+
+class _Lost(Exception):
+    """The pool or the cluster lost trials on the way (a killed worker, a lost scheduler)."""
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """A hash of what decides a trial's numbers here: the project's Python code, pymunk's
+    version, Python's version and the processor kind (floating point may differ across kinds)."""
+    import pymunk
+
+    digest = hashlib.sha256(f"{pymunk.version} {platform.python_version()} {platform.machine()}".encode())
+    for path in sorted([*ROOT.glob("simulator/**/*.py"), *ROOT.glob("tools/*.py")]):
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+class Journal:
+    """``path``: a header line naming the run, then ``{"key": ..., "result": ...}`` per finished trial.
+
+    ``identity`` is everything a kept result depends on besides its key (the code, the seed,
+    the scene...). With ``resume`` the journal must exist and name the same identity; its
+    results are kept (a line cut short by a crash is dropped). Without, it starts empty.
+    """
+
+    def __init__(self, path: Path, identity: Mapping[str, Any], resume: bool = False) -> None:
+        self.path = Path(path)
+        identity = json.loads(json.dumps({**identity, "code": code_fingerprint()}))
+        header = json.dumps({"identity": identity})
+        self.done: dict[str, Any] = {}
+        if resume:
+            lines = self._read(identity)
+            self.done = {entry["key"]: entry["result"] for entry in lines}
+            text = "".join(json.dumps(entry) + "\n" for entry in lines)  # drops a line cut short
+        else:
+            text = ""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._file = open(self.path, "w", encoding="utf-8")
+        self._file.write(header + "\n" + text)
+        self._file.flush()
+
+    def _read(self, identity: dict) -> list[dict]:
+        try:
+            lines = self.path.read_text(encoding="utf-8").splitlines()
+        except FileNotFoundError:
+            raise ValueError(f"--resume: nothing to resume, {self.path} does not exist") from None
+        try:
+            kept = json.loads(lines[0])["identity"]
+        except (IndexError, ValueError, KeyError, TypeError):
+            raise ValueError(f"--resume: {self.path} is not a journal of finished trials") from None
+        if kept != identity:
+            differ = sorted(k for k in set(kept) | set(identity) if kept.get(k) != identity.get(k))
+            raise ValueError(f"--resume: {self.path} holds trials of another run ({', '.join(differ)} differ); "
+                             "run without --resume to start afresh")
+        entries = []
+        for line in lines[1:]:
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(entry, dict) and {"key", "result"} <= set(entry):
+                entries.append(entry)
+        return entries
+
+    def record(self, key: str, result: Any) -> Any:
+        """Append one finished trial; returns the result as read back (what a resumed run sees)."""
+        line = json.dumps({"key": key, "result": result})
+        self._file.write(line + "\n")
+        self._file.flush()
+        self.done[key] = json.loads(line)["result"]
+        return self.done[key]
+
+    def close(self) -> None:
+        self._file.close()
+
+
+# -- progress ------------------------------------------------------------------------------
+@contextmanager
+def progress_bar(total: int, label: str, *, done: int = 0, enabled: bool = True,
+                 unit: str = "trials") -> Iterator[Callable[[], None]]:
+    """A rich progress bar on stderr (``unit`` done, rate, elapsed, ETA); yields ``advance()``.
+    Silent when ``enabled`` is false or stderr is not a terminal."""
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+    from rich.text import Text
+
+    console = Console(stderr=True)
+    if not enabled or not console.is_terminal:
+        yield lambda: None
+        return
+
+    class Rate(ProgressColumn):
+        def render(self, task) -> Text:
+            return Text(f"{task.speed:.2f} {unit}/s" if task.speed else f"-- {unit}/s", style="progress.data.speed")
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(),
+               TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
+    with Progress(*columns, console=console) as bar:
+        task = bar.add_task(label, total=total, completed=done)
+        yield lambda: bar.advance(task)
+
+
+# -- running -------------------------------------------------------------------------------
+_ONE_AT_A_TIME = threading.Lock()
+
+
+def _play_checked(play: Callable[[Any], Any], fingerprint: str, job: Any) -> Any:
+    """On a worker: refuse to play with other code than the client's; one trial at a time per
+    process (the physics probes of a trial are process-wide)."""
+    if code_fingerprint() != fingerprint:
+        raise ClusterError(f"a worker ({platform.node()}) runs other code than this checkout "
+                           f"({code_fingerprint()} here, {fingerprint} wanted); {WORKER_HELP}")
+    with _ONE_AT_A_TIME:
+        return play(job)
+
+
+def _ignore_interrupt() -> None:
+    """Pool workers leave Ctrl+C to the main process, which stops the run and keeps what finished."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_trials(play: Callable[[Any], Any], jobs: Mapping[str, Any], *, journal: Journal | None = None, workers: int = 1,
+               scheduler: str | None = None, label: str = "trials", progress: bool = True,
+               unit: str = "trials") -> dict[str, Any]:
+    """Every job's result by key: those the journal holds, the others played here (``workers``
+    processes; 1 = in this process) or on the Dask cluster at ``scheduler``. A result is
+    returned as the journal reads it back (JSON), so a resumed run sees the same values.
+
+    Raises :class:`RunInterrupted` (what finished is kept in the journal) on Ctrl+C or when
+    the pool or the cluster is lost, :class:`ClusterError` when the cluster cannot be used.
+    """
+    kept = journal.done if journal else {}
+    results = {key: kept[key] for key in jobs if key in kept}
+    todo = [(key, job) for key, job in jobs.items() if key not in results]
+    with progress_bar(len(jobs), label, done=len(results), enabled=progress, unit=unit) as advance:
+        def keep(key: str, result: Any) -> None:
+            results[key] = journal.record(key, result) if journal else json.loads(json.dumps(result))
+            advance()
+
+        try:
+            if not todo:
+                pass
+            elif scheduler:
+                _on_cluster(play, todo, scheduler, keep)
+            elif workers <= 1:
+                for key, job in todo:
+                    keep(key, play(job))
+            else:
+                _on_pool(play, todo, workers, keep)
+        except KeyboardInterrupt:
+            raise RunInterrupted(_kept("interrupted", len(results), len(jobs), journal), by_user=True) from None
+        except BrokenProcessPool as exc:
+            raise RunInterrupted(_kept(f"a worker process died ({exc})", len(results), len(jobs), journal)) from None
+        except _Lost as exc:
+            raise RunInterrupted(_kept(str(exc), len(results), len(jobs), journal)) from None
+    return results
+
+
+def _kept(why: str, done: int, total: int, journal: Journal | None) -> str:
+    if journal is None:
+        return f"{why}: {done} of {total} trials finished (no journal kept them)"
+    return (f"{why}: {done} of {total} trials finished and are kept in {journal.path}; "
+            "run the same command again with --resume to play the rest")
+
+
+def _on_pool(play, todo, workers: int, keep) -> None:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt)
+    try:
+        pending = {pool.submit(play, job): key for key, job in todo}
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                keep(pending.pop(future), future.result())
+    except KeyboardInterrupt:
+        # Stop now rather than after the trials in flight (no public way before Python 3.14).
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _on_cluster(play, todo, scheduler: str, keep) -> None:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ClusterError("--scheduler needs Dask: pip install -e '.[cluster]'") from None
+    # Dask logs its own reconnection attempts and tracebacks; the tool says what happened.
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    try:
+        client = Client(scheduler, timeout="20s")
+    except (OSError, TimeoutError) as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    try:
+        try:
+            client.wait_for_workers(1, timeout=60)
+        except TimeoutError:
+            raise ClusterError(f"no worker joined the scheduler at {scheduler} within 60 s; {WORKER_HELP}") from None
+        crowded = {addr: n for addr, n in client.nthreads().items() if n > 1}
+        if crowded:
+            print(f"note: {len(crowded)} worker(s) run {max(crowded.values())} threads in one process; trials "
+                  "run one at a time per process there. Start workers with --nthreads 1 --nworkers N "
+                  "to use N cores.", file=sys.stderr)
+        task = partial(_play_checked, play, code_fingerprint())
+        futures = client.map(task, [job for _, job in todo], pure=False)
+        key_of = {future.key: key for future, (key, _) in zip(futures, todo)}
+        try:
+            for future in as_completed(futures):
+                if future.status == "cancelled":
+                    raise _Lost("the scheduler dropped the trials (connection lost)")
+                if future.status == "error":
+                    _lost(future.exception())
+                keep(key_of[future.key], future.result())
+        except (OSError, TimeoutError) as exc:
+            raise _Lost(f"the connection to the scheduler broke ({exc})") from None
+    finally:
+        try:
+            client.close(timeout=5)
+        except (OSError, TimeoutError):
+            pass
+
+
+def _lost(exc: BaseException) -> None:
+    """A failed task: the cluster's fault (a worker killed again and again, a connection
+    closed) can be resumed; the trial's own error (a bug, other code) is raised as it is."""
+    from distributed import KilledWorker
+    from distributed.comm.core import CommClosedError
+
+    if isinstance(exc, (KilledWorker, CommClosedError)):
+        raise _Lost(f"the cluster lost a trial ({type(exc).__name__}: {exc})") from None
+    if isinstance(exc, RuntimeError) and "deserialization" in str(exc):
+        raise ClusterError(f"the scheduler cannot load the tools' trials (tools/ must be on its PYTHONPATH, "
+                           f"as make scheduler does); {WORKER_HELP}") from None
+    raise exc
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        description="Print this checkout's code fingerprint: the trials of tools/tune_wackelbett.py and "
+                    "tools/tournament.py run only on Dask workers with the same one (the same code, pymunk, "
+                    "Python and processor kind give the same numbers). Run it on each machine of a cluster "
+                    "to find the one that differs.")
+    parser.parse_args(argv)
+    print(code_fingerprint())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
