@@ -33,6 +33,8 @@ HERE = "Player here"
 KEEP_WAITING = "Keep waiting"
 DEFAULT_PORT = 8765
 MAX_OPTIONS = 8   # rule options the host screen has room for; any further ones keep their defaults
+HOST_PANEL = Rect(40, 110, 780, 530)
+JOIN_PANEL = Rect(840, 110, 400, 530)
 
 
 # -- seat tokens remembered between sessions -----------------------------------------------
@@ -134,8 +136,8 @@ class OnlineScene:
         self.bind = "0.0.0.0"   # where a hosted server listens (tests keep it on loopback)
         self.server: ServerThread | None = None
         m = self.manager
-        self.host_panel = UIPanel(Rect(40, 110, 640, 530), manager=m)
-        self.join_panel = UIPanel(Rect(720, 110, 520, 530), manager=m)
+        self.host_panel = UIPanel(HOST_PANEL, manager=m)
+        self.join_panel = UIPanel(JOIN_PANEL, manager=m)
         self.back = UIButton(Rect(40, 652, 140, 48), "Back", m)
         self.host_button = UIButton(Rect(460, 652, 220, 48), "Host table", m, object_id="#big_button")
         self._build_join()
@@ -150,12 +152,12 @@ class OnlineScene:
         for i, (label, hint) in enumerate(rows):
             y = 56 + 48 * i
             UILabel(Rect(16, y, 110, 32), label, m, container=p, object_id="#left_label")
-            entry_line = UITextEntryLine(Rect(130, y, 360, 32), m, container=p, placeholder_text=hint)
+            entry_line = UITextEntryLine(Rect(130, y, 250, 32), m, container=p, placeholder_text=hint)
             self.join_entries.append(entry_line)
         self.join_entries[2].set_text("You")
-        self.join_button = UIButton(Rect(130, 210, 170, 44), "Join", m, container=p, object_id="#big_button")
-        self.watch_button = UIButton(Rect(320, 210, 170, 44), "Watch", m, container=p)
-        self.find_button = UIButton(Rect(130, 280, 360, 36), "Find servers on this network", m, container=p)
+        self.join_button = UIButton(Rect(130, 210, 120, 44), "Join", m, container=p, object_id="#big_button")
+        self.watch_button = UIButton(Rect(260, 210, 120, 44), "Watch", m, container=p)
+        self.find_button = UIButton(Rect(16, 280, 364, 36), "Find servers on this network", m, container=p)
         if not lan_available():
             self.find_button.disable()
         self.found_buttons: list[tuple[UIButton, str]] = []
@@ -165,7 +167,7 @@ class OnlineScene:
             button.kill()
         self.found_buttons = []
         for i, (name, address) in enumerate(self.found[:4]):
-            button = UIButton(Rect(130, 326 + 40 * i, 360, 34), f"{name}  ({address})", self.manager,
+            button = UIButton(Rect(16, 326 + 40 * i, 364, 34), f"{name}  ({address})", self.manager,
                               container=self.join_panel)
             self.found_buttons.append((button, address))
         if not self.found:
@@ -177,7 +179,7 @@ class OnlineScene:
         self.seat_count = seats or min(cls.max_players, max(cls.min_players, 2))
         self.host_panel.kill()
         m = self.manager
-        self.host_panel = p = UIPanel(Rect(40, 110, 640, 530), manager=m)
+        self.host_panel = p = UIPanel(HOST_PANEL, manager=m)
         UILabel(Rect(16, 10, 300, 32), "Host an online table", m, container=p, object_id="#heading_label")
         titles = [entry(g).game_class.title for g in self.games]
         self.titles = dict(zip(titles, self.games))
@@ -200,16 +202,16 @@ class OnlineScene:
         game = load_game(self.game_id, players=self.seat_count)
         shown = game.option_specs[:MAX_OPTIONS]
         for k, spec in enumerate(shown):
-            x, row_y = (16 + 310 * (k % 2), y + 38 * (k // 2))
-            UILabel(Rect(x, row_y, 170, 32), spec.display_title[:22], m, container=p, object_id="#left_label")
+            x, row_y = (16 + 376 * (k % 2), y + 38 * (k // 2))
+            UILabel(Rect(x, row_y, 190, 32), spec.display_title, m, container=p, object_id="#left_label")
             if spec.kind is bool or spec.choices:
                 values = [("on", "on"), ("off", "off")] if spec.kind is bool else \
                     [(spec.label_of(c), str(c)) for c in spec.choices]
                 now = values[0 if spec.default else 1] if spec.kind is bool else \
                     values[spec.choices.index(spec.default)]
-                widget = UIDropDownMenu(values, now, Rect(x + 175, row_y, 120, 32), m, container=p)
+                widget = UIDropDownMenu(values, now, Rect(x + 192, row_y, 168, 32), m, container=p)
             else:
-                widget = UITextEntryLine(Rect(x + 175, row_y, 120, 32), m, container=p, initial_text=str(spec.default))
+                widget = UITextEntryLine(Rect(x + 192, row_y, 168, 32), m, container=p, initial_text=str(spec.default))
             self.option_widgets[spec.name] = widget
         y += 38 * ((len(shown) + 1) // 2) + 8
         if len(game.option_specs) > len(shown):
@@ -306,8 +308,8 @@ class OnlineScene:
         text(surface, "Host a table for friends on other machines, or join theirs with its address and code.",
              (44, 88), size=18, colour=(220, 230, 224))
         if self.error:
-            text_block(surface, self.error[:200], Rect(720, 648, 520, 60), size=15, colour=(255, 150, 150))
+            text_block(surface, self.error[:200], Rect(700, 648, 540, 60), size=15, colour=(255, 150, 150))
         self.manager.draw_ui(surface)
         if not lan_available():
-            text(surface, "(finding servers needs the optional zeroconf package)", (850, 440), size=13,
+            text(surface, "(finding servers needs the optional zeroconf package)", (JOIN_PANEL.left + 16, 440), size=13,
                  colour=TEXT_DIM)
