@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import signal
 import sys
 from pathlib import Path
@@ -102,7 +103,8 @@ def add_online_commands(sub: argparse._SubParsersAction) -> None:
                                        "ADDRESS CODE` or from the launcher's Online screen.")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
     serve.add_argument("--port", type=int, default=8765, help="port (default 8765)")
-    serve.add_argument("--state-dir", default=str(Path.home() / ".tabletop" / "server"),
+    home = Path(os.environ.get("TABLETOP_HOME") or Path.home() / ".tabletop")  # as the launcher's user_dir
+    serve.add_argument("--state-dir", default=str(home / "server"),
                        help="folder for the tables' autosaves; a restart resumes them")
     serve.add_argument("--table", choices=game_names(), help="open a table of this game and print its code")
     serve.add_argument("--players", type=int, help="seats at that table")

@@ -85,3 +85,27 @@ def test_the_launchers_play_online_button_opens_the_online_screen(app):
     assert isinstance(app.scene, OnlineScene)
     click(app.scene, app.scene.back)
     assert app.scene is launcher
+
+
+def test_a_host_whose_server_stopped_resumes_the_table_and_gets_their_seat_back(app, tmp_path):
+    from simulator.net.server import ServerThread
+    from simulator.ui.online import connect_screen
+
+    host_screen = OnlineScene(app)
+    app.push(host_screen)
+    host_screen.bind = "127.0.0.1"
+    type_into(host_screen, host_screen.port_entry, "0")
+    click(host_screen, host_screen.host_button)
+    table = app.scene
+    address, code = table.invite.split("  code ")
+    table.client.close()
+    host_screen.server.stop()                                  # the host left: the server stops, saved
+    port = int(address.rsplit(":", 1)[1])
+    again = ServerThread("127.0.0.1", port, state_dir=tmp_path / "server")   # `serve` on the same folder
+    try:
+        assert code in again.server.tables
+        resumed = connect_screen(app, f"127.0.0.1:{port}", code)  # the remembered token takes the seat back
+        assert resumed.held == [0] and resumed.seats[0].name == "You"
+        resumed.client.close()
+    finally:
+        again.stop()
