@@ -80,7 +80,8 @@ class WindowClock:
         if key == self.key:
             return False
         self.key = key
-        self.opened_at = self.now()
+        # a window already under way (a restarted server, an undo) goes on from its latest answer
+        self.opened_at = self.now() - self.timing.elapsed_ms(state) / 1000.0 / self.scale
         self.boxes = {}
         self.buzzed = set()
         return True

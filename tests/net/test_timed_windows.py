@@ -118,3 +118,15 @@ def test_the_server_closes_the_window_at_the_deadline():
     assert table.state.phase != "answer"
     assert any(m["type"] == "update" and m["referee"] and m["referee"]["kind"] == "close-window"
                for m in players[0].inbox)
+
+
+def test_a_restarted_server_resumes_an_open_window_at_its_latest_answer():
+    table, clock, players, reader = window_table()
+    seat = (reader + 1) % 3
+    clock.t += 6.0
+    assert table.act(players[seat], seat, an_answer(table, seat, 0))
+    latest = table.state.view(None)["answers"][-1]["at_ms"]
+    saved = table.to_saved()
+    later = Clock()
+    resumed = OnlineTable.from_saved(saved, now=later)
+    assert resumed.clock.is_open and round(resumed.clock.ms()) == latest

@@ -40,6 +40,11 @@ class WieWeetWatTiming:
                     if isinstance(state.history[i], ChooseCategory)), -1)
         return key, state.deadline_ms()
 
+    def elapsed_ms(self, state: Any) -> int:
+        """Where the clock of an open window stands at least (after a restart or an undo):
+        at the latest answer on the table."""
+        return state.latest_answer_ms()
+
     def timed_ms(self, action: Action) -> int | None:
         """The moment a timed action (an answer) claims, or None for untimed ones."""
         return action.at_ms if isinstance(action, (Answer, CounterAttack)) else None
