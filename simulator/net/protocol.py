@@ -26,9 +26,10 @@ import json
 import secrets
 from typing import Any
 
-#: Largest message a client may send, in bytes (a Wackelbett hand trace is the largest
-#: honest one, a few kB); the websocket layer closes the connection beyond it.
-MAX_MESSAGE_BYTES = 64 * 1024
+#: Largest message a client may send, in bytes: the longest honest one is a Wackelbett hand
+#: trace (at most 900 frames of x, y, angle: about 50 kB at full float precision); the
+#: websocket layer closes the connection beyond it.
+MAX_MESSAGE_BYTES = 256 * 1024
 #: Deepest nesting of arrays and objects a message may have.
 MAX_DEPTH = 8
 #: Messages a connection may send: a bucket of BURST refilled at RATE per second.

@@ -11,7 +11,7 @@ from simulator.net.client import TableClient
 
 from .loopback import close_all, drain, host, run, start_server
 
-HUGE = "x" * (70 * 1024)
+HUGE = "x" * (300 * 1024)
 DEEP = "[" * 5000 + "]" * 5000
 
 
