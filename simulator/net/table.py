@@ -292,7 +292,7 @@ class OnlineTable:
             member.send({"type": "refused", "id": msg_id, "seat": seat, "reason": reason})
             return False
 
-        if self.seats_of(member, seat) is None:
+        if self.held_seat(member, seat) is None:
             return refuse(f"you do not hold seat {seat}" if isinstance(seat, int) else "no such seat")
         if msg_id is not None:
             if not isinstance(msg_id, int) or isinstance(msg_id, bool) or msg_id <= self.last_ids.get(id(member), -1):
@@ -310,7 +310,7 @@ class OnlineTable:
         except Exception as exc:  # noqa: BLE001 - hostile input must never reach the state
             return refuse(f"malformed action: {_short(str(exc))}")
         if type(action.player) is not int or action.player != seat:
-            return refuse(f"that action is for seat {action.player!r}, not your seat {seat}")
+            return refuse(_short(f"that action is for seat {action.player!r}, not your seat {seat}"))
         if self.clock is not None and self.clock.is_open and self.clock.timing.timed_ms(action) is not None:
             action = self._timed(member, seat, action)
         error = self._apply(action)
@@ -318,7 +318,8 @@ class OnlineTable:
             return refuse(error)
         return True
 
-    def seats_of(self, member: Member, seat: Any) -> int | None:
+    def held_seat(self, member: Member, seat: Any) -> int | None:
+        """``seat`` if ``member`` holds it, else None."""
         if type(seat) is not int or not 0 <= seat < len(self.seats) or self.seats[seat].holder is not member:
             return None
         return seat
@@ -341,7 +342,7 @@ class OnlineTable:
     def claim(self, member: Member, seat: int) -> None:
         """``seat`` buzzes: its answer box opens, dated at its arrival less the sender's delay."""
         clock = self.clock
-        if self.seats_of(member, seat) is None:
+        if self.held_seat(member, seat) is None:
             member.send({"type": "refused", "seat": seat, "reason": "you do not hold that seat"})
             return
         if clock is None or not clock.is_open:
@@ -402,7 +403,7 @@ class OnlineTable:
         def refuse(reason: str) -> None:
             member.send({"type": "undo-result", "done": False, "reason": reason})
 
-        if self.seats_of(member, seat) is None:
+        if self.held_seat(member, seat) is None:
             return refuse("you do not hold that seat")
         if self.state.is_over():
             return refuse("the game is over")
