@@ -25,6 +25,7 @@ from .table import TableScene, TableSetup
 from .theme import DANGER, GOLD, SCREEN_SIZE, SIDEBAR, SIDEBAR_RECT, TABLE_RECT, font, panel, text
 
 HOLD_LIMIT = 30.0   # seconds a verdict waits for this screen's replay before it is shown anyway
+SENT_KEPT = 64        # recent actions remembered, so a refusal can name the action it refuses
 RETRY_SECONDS = 2.0  # a lost connection is tried again this often (the server may be restarting)
 
 
@@ -174,7 +175,8 @@ class RemoteTableScene(TableScene):
 
     def _send_action(self, seat: int, action: Action) -> None:
         self.message_id += 1
-        self.sent[self.message_id] = action
+        self.sent[self.message_id] = action   # to show which action a refusal is about
+        self.sent.pop(self.message_id - SENT_KEPT, None)
         self.client.send({"type": "act", "seat": seat, "action": action.to_json(), "id": self.message_id})
 
     def try_action(self, action, *, quiet: bool = False) -> bool:
@@ -198,7 +200,7 @@ class RemoteTableScene(TableScene):
         """Bots are the server's; a referee verdict is shown when the game's view does not ask for it."""
         if seat == REFEREE and self.state.held_verdict() is not None:
             self.state.apply(self.state.held_verdict())
-            self.refresh()
+            self._after_update()
 
     def bot_choice(self, seat: int) -> None:
         return None  # the server moves its bots
@@ -215,7 +217,7 @@ class RemoteTableScene(TableScene):
             if self.retry_in <= 0:
                 self._reconnect()
         if self.state.tick():
-            self.refresh()
+            self._after_update()
         super().update(dt)
 
     def receive(self, message: dict[str, Any]) -> None:
