@@ -11,6 +11,15 @@ from simulator.net.client import TableClient
 from .loopback import bot_joins, close_all, drain, host, run, start_server
 
 
+async def controller_once(table, seat: int, wanted, seconds: float) -> str:
+    """Who plays ``seat`` once ``wanted(controller)`` holds, polled every 10 ms for at most ``seconds``."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not wanted(table.controller(seat)) and loop.time() < end:
+        await asyncio.sleep(0.01)
+    return table.controller(seat)
+
+
 def test_a_dropped_player_rejoins_with_their_token_and_gets_their_current_view():
     async def scenario():
         server, address = await start_server()
@@ -19,8 +28,9 @@ def test_a_dropped_player_rejoins_with_their_token_and_gets_their_current_view()
         token = bot.received[0]["tokens"]["0"]
         await bot.play(timeout=10, until=lambda u: u["version"] >= 6)
         await bot.client.ws.close()                      # the line drops mid-game
-        await asyncio.sleep(0.2)
         table = server.tables[hosted["code"]]
+        await controller_once(table, 0, lambda c: c != "human", 3.0)
+        await asyncio.sleep(0.1)                          # the server bot's move in flight, if any
         away = table.seats_json()[0]
         version_while_away = table.version
         back = BotClient(await TableClient.open(address), seed=9)
@@ -42,15 +52,13 @@ def test_a_dropped_player_rejoins_with_their_token_and_gets_their_current_view()
 def test_an_absent_players_seat_is_kept_by_a_bot_after_the_wait_and_given_back_on_return():
     async def scenario():
         server, address = await start_server()
-        hoster, hosted = await host(address, "zoo-wee-mama", 2, seed=4, wait_seconds=0.3, takeover="random")
+        hoster, hosted = await host(address, "zoo-wee-mama", 2, seed=4, wait_seconds=1.0, takeover="random")
         bots = await bot_joins(address, hosted["code"], 2)
         token = bots[1].received[0]["tokens"]["1"]
         await bots[1].client.ws.close()
         table = server.tables[hosted["code"]]
-        await asyncio.sleep(0.1)
-        waiting = table.controller(1)
-        await asyncio.sleep(0.4)
-        taken = table.controller(1)
+        waiting = await controller_once(table, 1, lambda c: c != "human", 0.9)   # noticed within the wait
+        taken = await controller_once(table, 1, lambda c: c == "bot", 3.0)
         progressed = await bots[0].play(timeout=10, until=lambda u: u["version"] >= 4)
         back = BotClient(await TableClient.open(address), seed=3)
         await back.join(hosted["code"], tokens=[token])
