@@ -30,7 +30,10 @@ def test_a_dropped_player_rejoins_with_their_token_and_gets_their_current_view()
         await bot.client.ws.close()                      # the line drops mid-game
         table = server.tables[hosted["code"]]
         await controller_once(table, 0, lambda c: c != "human", 3.0)
-        await asyncio.sleep(0.1)                          # the server bot's move in flight, if any
+        for _ in range(300):                              # the server's bot moves until the table waits for seat 0
+            if table.state.current_players() == (0,):
+                break
+            await asyncio.sleep(0.01)
         away = table.seats_json()[0]
         version_while_away = table.version
         back = BotClient(await TableClient.open(address), seed=9)
