@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import Callable, NoReturn
 
+from simulator.cli_online import add_online_commands
 from simulator.engine import (SaveFileError, SceneError, SeatInfo, bot_levels, entry, game_names, load_game,
                               load_record, make_bot, play_out)
 from simulator.engine.intake import MAX_MAGNITUDE
@@ -280,6 +281,7 @@ def parser(prog: str = "tabletop") -> argparse.ArgumentParser:
                   "Load a save file, replay every action through the rules and say how the game stands.")
     rep.add_argument("file", help="a save file (the table saves to ~/.tabletop/saves/)")
     rep.set_defaults(func=cmd_replay)
+    add_online_commands(sub)
     return p
 
 

@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def pure_modules() -> list[str]:
     mods = ["simulator.engine"]
+    mods += [f"simulator.net.{info.name}" for info in pkgutil.iter_modules([str(ROOT / "simulator" / "net")])]
     for info in pkgutil.iter_modules(simulator.games.__path__):
-        for part in ("rules", "bots"):
+        for part in ("rules", "bots", "timing"):
             if (ROOT / "simulator" / "games" / info.name / f"{part}.py").exists():
                 mods.append(f"simulator.games.{info.name}.{part}")
     return mods

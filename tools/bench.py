@@ -107,6 +107,39 @@ def versus_anchor(python: str, game_id: str, anchor: str, seconds: float, rounds
             "ratio": ours_median / theirs_median, "rounds": rounds}
 
 
+def online_load(tables: int, seconds: float) -> dict:
+    """A server in its own process; ``tables`` tables played by bot clients from this one."""
+    import asyncio
+    import socket
+    import tempfile
+
+    from simulator.net.load import measure
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with tempfile.TemporaryDirectory() as saves:
+        server = subprocess.Popen([sys.executable, "-m", "simulator", "serve", "--host", "127.0.0.1",
+                                   "--port", str(port), "--state-dir", saves, "--rate", "1000"],
+                                  cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            server.stdout.readline()  # "Serving online tables on ..."
+            cpu_before = _cpu_seconds(server.pid)
+            result = asyncio.run(measure(f"127.0.0.1:{port}", tables=tables, seconds=seconds))
+            result["server_cpu_percent"] = round(100 * (_cpu_seconds(server.pid) - cpu_before)
+                                                 / (result["seconds"] + result["setup_s"]), 1)
+        finally:
+            server.terminate()
+            server.wait(10)
+    return result
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -115,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--anchors", metavar="PYTHON",
                         help="interpreter with rlcard and open_spiel installed (see ../shared/bench/README.md)")
     parser.add_argument("--no-frames", action="store_true", help="skip the frame-time measurement")
+    parser.add_argument("--online", type=int, metavar="TABLES", nargs="?", const=200,
+                        help="also load a table server (its own process) with TABLES tables of bot clients "
+                             "on loopback (default 200) and report action round trips")
     args = parser.parse_args(argv)
 
     from simulator.ui.launcher import playable_games
@@ -150,6 +186,10 @@ def main(argv: list[str] | None = None) -> int:
                 report["games"]["wham-bam"]["vs_uno_rlcard_core"] = {
                     "anchor_steps_per_s": core,
                     "ratio": report["games"]["wham-bam"]["random"]["decisions_per_s"] / core}
+    if args.online:
+        if not args.json:
+            print(f"loading a server with {args.online} online tables ...", file=sys.stderr)
+        report["online"] = online_load(args.online, args.seconds * 4)
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
@@ -164,6 +204,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{(best or {}).get('decisions_per_s', 0):16.0f} {frame:>9}  {anchor}")
         if "physics" in r:
             print(f"{'':14} physics: {json.dumps(r['physics'])}")
+    if "online" in report:
+        o = report["online"]
+        print(f"online: {o['tables']} tables, {o['connections']} bot clients, {o['actions_per_s']} actions/s; "
+              f"round trip p50 {o['latency_ms_p50']} ms, p99 {o['latency_ms_p99']} ms; "
+              f"server CPU {o['server_cpu_percent']}%")
     return 0
 
 

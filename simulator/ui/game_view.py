@@ -118,7 +118,10 @@ class GameView:
         """Real-time games run their own flow here and return True; turn-based games return False.
 
         ``table`` offers ``current_players()``, ``bot_choice(seat)``, ``referee_choice()``,
-        ``submit(action)``, ``show(seat)`` and ``humans`` — never the state itself.
+        ``submit(action)``, ``show(seat)`` and ``humans`` — never the state itself. At an
+        online table ``referee_choice()`` is the server's decision and may be None until it
+        arrives (try again next frame), bots are the server's, and ``table.clock`` (None
+        on a shared screen) is the server's clock of a timed window.
         """
         return False
 

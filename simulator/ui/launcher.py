@@ -98,6 +98,7 @@ class LauncherScene:
         self.settings_button = UIButton(Rect(516, 648, 150, 52), "Settings", m)
         self.load = UIButton(Rect(790, 648, 220, 52), "Load saved game", m)
         self.start = UIButton(Rect(1020, 648, 220, 52), "Start game", m, object_id="#big_button")
+        self.online = UIButton(Rect(678, 648, 100, 52), "Online", m)
         self._build_panel(self.seat_count or None, keep)
 
     def _mark_game(self) -> None:
@@ -225,6 +226,9 @@ class LauncherScene:
                 self.app.quit()
             elif event.ui_element is self.settings_button:
                 self.open_settings()
+            elif event.ui_element is self.online:
+                from .online import OnlineScene  # the online screen imports this module's helpers
+                self.app.push(OnlineScene(self.app))
             elif event.ui_element is self.load:
                 self.dialog = open_file_dialog(self.manager, "Load a saved game", user_dir("saves"),
                                                existing_only=True)

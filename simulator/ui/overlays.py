@@ -135,16 +135,18 @@ class SummaryOverlay(ButtonOverlay):
 
 
 class MenuOverlay(Overlay):
-    """The Esc menu: a column of buttons, each calling back."""
+    """The Esc menu (or another question, ``title``): a column of buttons, each calling back."""
 
-    def __init__(self, manager: pygame_gui.UIManager, entries: list[tuple[str, Callable[[], None]]]) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, entries: list[tuple[str, Callable[[], None]]], *,
+                 title: str = "Menu") -> None:
+        self.title = title
         height = 60 + 58 * len(entries)
-        self.rect = Rect(0, 0, 360, height)
+        self.rect = Rect(0, 0, max(360, font(24, True).size(title)[0] + 48), height)
         self.rect.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
         self.buttons: dict[pygame_gui.elements.UIButton, Callable[[], None]] = {}
         for i, (label, action) in enumerate(entries):
             button = pygame_gui.elements.UIButton(
-                Rect(self.rect.left + 40, self.rect.top + 50 + 58 * i, 280, 48), label, manager)
+                Rect(self.rect.centerx - 140, self.rect.top + 50 + 58 * i, 280, 48), label, manager)
             self.buttons[button] = action
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -165,7 +167,7 @@ class MenuOverlay(Overlay):
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
         panel(surface, self.rect, alpha=255, border=(90, 96, 110))
-        text(surface, "Menu", (self.rect.centerx, self.rect.top + 12), size=24, bold=True, anchor="midtop")
+        text(surface, self.title, (self.rect.centerx, self.rect.top + 12), size=24, bold=True, anchor="midtop")
 
 
 class RulesOverlay(Overlay):

@@ -56,12 +56,11 @@ class TableScene:
         self.game = setup.game
         self.seats = setup.seats
         self.on_leave = on_leave
-        self.state = GameRecord(self.game.id, self.game.players, dict(self.game.options), setup.seed,
-                                setup.actions).replay()
+        self.state = self.open_state(setup)
         self.bots = {i: make_bot(self.game, i, s.kind) for i, s in enumerate(self.seats) if s.kind != "human"}
         self.bot_rng = random.Random(setup.seed ^ 0xB07)
         self.referee = self.game.make_referee()
-        self.humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
+        self.humans = self.local_humans()
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.settings = app.settings if app else Settings()
         self.sound = app.sound if app else silent_board()
@@ -82,6 +81,15 @@ class TableScene:
         self.view.cue_sink = self.sound.play  # from now on, what happens may make a sound
         if not setup.actions:
             self.view.cue(Cue.SHUFFLE)  # a fresh deal
+
+    def open_state(self, setup: TableSetup):
+        """The game this screen shows: here its own state (an online table mirrors a server's)."""
+        return GameRecord(self.game.id, self.game.players, dict(self.game.options), setup.seed,
+                          setup.actions).replay()
+
+    def local_humans(self) -> list[int]:
+        """The seats played by people at this screen."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
     # -- state changes ----------------------------------------------------------------
     def refresh(self) -> None:

@@ -374,6 +374,8 @@ class WackelbettView(GameView):
             return True
         actor = self.view["current"]
         verdict = table.referee_choice()
+        if verdict is None:
+            return True  # online: the server's verdict is still on its way
         if verdict.outcome().fallen_cards:
             self.cue(Cue.THUD)
         matches = job.agrees_with(verdict.outcome())

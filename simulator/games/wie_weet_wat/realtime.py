@@ -88,6 +88,9 @@ class RealTimeFlow:
         # votes and the circle
         self.turn_key: Any = None
         self.pace = 0.0
+        # online (the table has a server's clock): the server dates buzzes and answers, moves the bots
+        self.online = False
+        self.buzz_requests: list[int] = []
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -104,9 +107,12 @@ class RealTimeFlow:
         """Run the answering window, the votes and the Vicieuze cirkel; leave the reader's turns to the table."""
         self.known_humans = tuple(table.humans)
         self.seat_kinds = [s.kind for s in table.seats]
+        self.online = getattr(table, "clock", None) is not None
         self._carry_out(table)
         phase = self.view.get("phase")
-        if phase == "answer":
+        if phase == "answer" and self.online:
+            self._follow_window(table)
+        elif phase == "answer":
             self._drive_window(dt, table)
         elif self.notices:
             pass  # an action card or a verdict is being read: everything waits
@@ -142,6 +148,21 @@ class RealTimeFlow:
             seat = self.show_requests.pop(0)
             if seat != self.viewer:
                 table.show(seat)
+        while self.buzz_requests:
+            table.buzz(self.buzz_requests.pop(0))
+
+    # -- online: the server's clock ----------------------------------------------------------------
+    def _follow_window(self, table: Any) -> None:
+        """Show the server's clock; an answer box the server opened for a seat here opens here."""
+        if not self.window_live:
+            self._open_window(table)
+        self.clock_ms = table.clock.ms()
+        boxes = {seat: box for seat, box in table.clock.boxes().items() if seat in self.humans}
+        if self.buzzed is not None and self.buzzed not in boxes:
+            self._unbuzz()
+        if self.buzzed is None and boxes:
+            seat, box = min(boxes.items(), key=lambda item: item[1]["buzz_ms"])
+            self._open_box(seat, box["buzz_ms"])
 
     def answer_ms(self, word: str, seat: int) -> int:
         """When the word typed now counts: from the buzz (or the last answer), plus any time beyond typing it."""
@@ -190,7 +211,7 @@ class RealTimeFlow:
         if self.several_humans and self.viewer is not None:
             table.show(None)  # nobody's hand is on show until someone buzzes
         for seat in table.current_players():
-            if seat not in self.humans:
+            if seat not in self.humans and not self.online:
                 self._plan(seat, table)
 
     def _plan(self, seat: int, table: Any) -> None:
@@ -247,7 +268,7 @@ class RealTimeFlow:
             self.turn_key, self.pace = key, 0.0
             if self.several_humans and self.viewer is not None:
                 table.show(None)
-        bots = [s for s in table.current_players() if s not in self.humans]
+        bots = [s for s in table.current_players() if s not in self.humans and not self.online]
         if bots:
             self.pace += dt
             if self.pace >= BOT_PACE:
@@ -262,8 +283,8 @@ class RealTimeFlow:
             self.turn_key, self.pace = key, 0.0
             if self.several_humans and self.viewer is not None:
                 table.show(None)
-        if seat in self.humans:
-            return  # waiting for the typed word
+        if seat in self.humans or self.online:
+            return  # waiting for the typed word (online, the server moves its bots)
         self.pace += dt
         if self.pace >= BOT_PACE:
             self.pace = 0.0
@@ -280,6 +301,9 @@ class RealTimeFlow:
             self.refusal = (reason, 3.0)
             return False
         self.buzzes_used.add(seat)
+        if self.online:
+            self.buzz_requests.append(seat)  # the server dates the buzz and opens the box
+            return True
         if self.buzzed is not None:
             self.buzz_queue.append((seat, int(self.clock_ms)))
             self.toasts.append([self.words.buzz_queued(seat, self.buzzed), TOAST_SECONDS])

@@ -1,0 +1,131 @@
+"""The online commands: ``python -m simulator serve`` and ``python -m simulator join ADDRESS CODE``.
+
+``serve`` runs a headless table server (it can open a table itself with ``--table``);
+``join`` opens the table screen on a table a server holds. Kept apart from cli.py so
+the online part stays in one place; cli.py only calls :func:`add_online_commands`.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from simulator.engine import entry, game_names
+from simulator.net.discovery import lan_address
+from simulator.net.protocol import BURST, RATE_PER_SECOND
+
+
+def _table_request(args: argparse.Namespace) -> dict[str, Any]:
+    cls = entry(args.table).game_class
+    players = args.players or cls.min_players
+    bots = args.bots or []
+    if len(bots) >= players:
+        raise SystemExit(f"--bot fills at most {players - 1} of the {players} seats")
+    seats = [{"name": f"Player {i + 1}", "kind": "remote"} for i in range(players - len(bots))]
+    seats += [{"name": f"Bot {i + 1}", "kind": level} for i, level in enumerate(bots)]
+    options: dict[str, str] = {}
+    for pair in args.option:
+        name, _, value = pair.partition("=")
+        options[name.strip()] = value.strip()
+    request: dict[str, Any] = {"type": "host", "game": args.table, "players": players, "seats": seats,
+                               "options": options, "wait_seconds": args.wait, "takeover": args.takeover}
+    if args.seed is not None:
+        request["seed"] = args.seed
+    return request
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from simulator.net.config import TableConfig
+    from simulator.net.discovery import advertise
+    from simulator.net.server import TableServer
+
+    async def main() -> None:
+        server = TableServer(state_dir=args.state_dir, rate=args.rate, burst=max(BURST, int(2 * args.rate)))
+        host, port = await server.start(args.host, args.port)
+        shown = lan_address() if host in ("0.0.0.0", "::") else host
+        print(f"Serving online tables on {shown}:{port}  (autosaves in {args.state_dir}; "
+              f"{len(server.tables)} tables resumed)", flush=True)
+        for code, table in server.tables.items():
+            print(f"  resumed {table.game.title}: code {code}", flush=True)
+        if args.table:
+            request = _table_request(args)
+            table = server.create_table(TableConfig.from_json(request))
+            print(f"{table.game.title} for {table.game.players}: join with\n"
+                  f"  python -m simulator join {shown}:{port} {table.code}", flush=True)
+        lan = advertise(port) if args.lan else None
+        stop = asyncio.Event()
+        for signal_number in (signal.SIGINT, signal.SIGTERM):
+            asyncio.get_running_loop().add_signal_handler(signal_number, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            if lan is not None:
+                lan.close()
+            await server.close()
+        print("Stopped; the tables are saved.", flush=True)
+
+    try:
+        asyncio.run(main())
+    except OSError as exc:
+        print(f"error: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from simulator.ui.app import App, has_display
+
+    if not has_display():
+        print("No display found: cannot open a window here.")
+        return 1
+    from simulator.ui.online import connect_screen
+
+    app = App(title="Tabletop: online table")
+    try:
+        scene = connect_screen(app, args.address, args.code, name=args.name, watch=args.watch)
+    except ConnectionError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"Joined table {args.code} at {args.address}")
+    app.push(scene)
+    app.run()
+    return 0
+
+
+def add_online_commands(sub: argparse._SubParsersAction) -> None:
+    """Add ``serve`` and ``join`` to the command line's sub-commands."""
+    serve = sub.add_parser("serve", help="run a headless server for online tables",
+                           description="Run a table server. Players join with `python -m simulator join "
+                                       "ADDRESS CODE` or from the launcher's Online screen.")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
+    serve.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    home = Path(os.environ.get("TABLETOP_HOME") or Path.home() / ".tabletop")  # as the launcher's user_dir
+    serve.add_argument("--state-dir", default=str(home / "server"),
+                       help="folder for the tables' autosaves; a restart resumes them")
+    serve.add_argument("--table", choices=game_names(), help="open a table of this game and print its code")
+    serve.add_argument("--players", type=int, help="seats at that table")
+    serve.add_argument("--bot", dest="bots", action="append", metavar="LEVEL",
+                       help="a bot seat of this level (repeat for more); the other seats are for players")
+    serve.add_argument("--seed", type=int)
+    serve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
+    serve.add_argument("--wait", type=float, default=60.0, help="seconds a dropped player's seat waits")
+    serve.add_argument("--takeover", default="random",
+                       help="bot level that keeps a dropped player's seat after the wait, or 'none'")
+    serve.add_argument("--rate", type=float, default=RATE_PER_SECOND,
+                       help=f"messages a connection may send per second (default {RATE_PER_SECOND:g})")
+    serve.add_argument("--lan", action="store_true", help="announce the server on the local network "
+                       "(needs the optional zeroconf package: pip install '.[lan]')")
+    serve.set_defaults(func=cmd_serve)
+
+    join = sub.add_parser("join", help="open a table on a server, with its join code")
+    join.add_argument("address", help="the server: HOST or HOST:PORT")
+    join.add_argument("code", help="the table's join code, e.g. K7QM-XR2PAT")
+    join.add_argument("--name", default="", help="your name at the table")
+    join.add_argument("--watch", action="store_true", help="watch as an onlooker instead of taking a seat")
+    join.set_defaults(func=cmd_join)
+
+

@@ -1,0 +1,400 @@
+"""The table server: websocket connections in, many :class:`OnlineTable` s in one process.
+
+Each connection sits at one table at a time. Messages are read and checked by
+:func:`~.protocol.read_message` (size, depth, type, fields) after a per-connection rate
+limit; a bad one gets an ``error`` and changes nothing. Wrong join codes are limited
+per address, so codes cannot be guessed by trying. Every table autosaves (its record,
+options and seat tokens) to ``state_dir`` shortly after each change and on shutdown;
+a server started on the same folder resumes every unfinished table, and players
+rejoin with their code and seat token.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import websockets
+from websockets.asyncio.server import ServerConnection, serve
+
+from .config import TableConfig
+from .protocol import (BURST, MAX_MESSAGE_BYTES, RATE_PER_SECOND, ProtocolError, encode, new_code,
+                       normal_code, read_message)
+from .table import JoinRefused, OnlineTable
+
+log = logging.getLogger("simulator.net")
+
+MAX_TABLES = 2000
+OUTBOX_LIMIT = 512          # messages queued for a client that does not read: then it is dropped
+STRIKES_LIMIT = 50          # rate-limit strikes before a flooding connection is closed
+WRONG_CODES_PER_MINUTE = 20
+HOSTS_PER_HOUR = 12         # tables one address may open, so nobody fills the server (loopback: the
+                            # host's own screen and tools on this machine, is not limited)
+SAVE_DELAY = 0.5            # seconds: changes within this time are saved together
+
+
+class Connection:
+    """One client connection, as a table member: ``send`` queues, a writer task sends."""
+
+    def __init__(self, ws: ServerConnection, *, rate: float = RATE_PER_SECOND, burst: int = BURST) -> None:
+        self.ws = ws
+        self.rate = rate
+        self.burst = burst
+        self.name = ""
+        self.round_trip: float | None = None
+        self.table: OnlineTable | None = None
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.tokens = float(burst)
+        self.refilled = time.monotonic()
+        self.strikes = 0
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.outbox.put_nowait(None)  # too slow to read: the writer closes the connection
+            return
+        self.outbox.put_nowait(encode(message))
+
+    def allow(self) -> bool:
+        """Token-bucket rate limit: False if this message is over the limit."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def write(self) -> None:
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    await self.ws.close(1008, "too slow")
+                    return
+                await self.ws.send(text)
+        except websockets.ConnectionClosed:
+            return  # the reader sees the close too and takes the member off its table
+
+
+class TableServer:
+    """Holds the tables and serves them over websockets (see the module docstring).
+
+    ``rate`` and ``burst`` limit the messages of each connection (bot clients on loopback,
+    in tests and benchmarks, move faster than people and get a higher limit)."""
+
+    def __init__(self, *, state_dir: str | os.PathLike[str] | None = None, max_tables: int = MAX_TABLES,
+                 rate: float = RATE_PER_SECOND, burst: int = BURST) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.state_dir = Path(state_dir) if state_dir is not None else None
+        self.max_tables = max_tables
+        self.tables: dict[str, OnlineTable] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.dirty: set[str] = set()
+        self.wrong_codes: dict[str, list[float]] = {}
+        self.hosted: dict[str, list[float]] = {}
+        self.server: Any = None
+        self.saver: asyncio.Task[None] | None = None
+        self.address: tuple[str, int] | None = None
+
+    # -- life cycle ---------------------------------------------------------------------------
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
+        """Resume saved tables and listen; returns the address (port 0: any free port)."""
+        self.resume()
+        self.server = await serve(self.handle, host, port, max_size=MAX_MESSAGE_BYTES, max_queue=64,
+                                  ping_interval=10, ping_timeout=20, close_timeout=1, compression=None)
+        sock = next(iter(self.server.sockets))
+        self.address = sock.getsockname()[:2]
+        self.saver = asyncio.create_task(self._save_loop())
+        return self.address
+
+    async def close(self) -> None:
+        """Stop listening, stop the tables and save them all."""
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        for table in self.tables.values():
+            table.closed = True
+            table._poke()
+        for task in self.tasks.values():
+            task.cancel()
+        await asyncio.gather(*self.tasks.values(), return_exceptions=True)
+        if self.saver is not None:
+            self.saver.cancel()
+            await asyncio.gather(self.saver, return_exceptions=True)
+        self.dirty.update(self.tables)
+        self._flush()
+
+    def resume(self) -> None:
+        """Open every saved table in ``state_dir`` (a broken file is logged and skipped)."""
+        if self.state_dir is None or not self.state_dir.is_dir():
+            return
+        for path in sorted(self.state_dir.glob("*.json")):
+            try:
+                table = OnlineTable.from_saved(json.loads(path.read_text(encoding="utf-8")),
+                                               on_change=self._mark_dirty)
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                log.warning("cannot resume %s: %s", path, exc)
+                continue
+            if table.state.is_over():
+                path.unlink(missing_ok=True)  # a finished game has nothing left to resume
+                continue
+            self._open(table)
+
+    # -- tables -------------------------------------------------------------------------------
+    def create_table(self, config: TableConfig) -> OnlineTable:
+        """A new table with a fresh join code; raises ValueError when the server is full."""
+        if len(self.tables) >= self.max_tables:
+            raise ValueError("this server holds as many tables as it can; try later")
+        code = new_code()
+        while code in self.tables:
+            code = new_code()
+        table = OnlineTable(config, code, on_change=self._mark_dirty)
+        self._open(table)
+        self._mark_dirty(table)
+        return table
+
+    def _open(self, table: OnlineTable) -> None:
+        self.tables[table.code] = table
+        self.tasks[table.code] = asyncio.get_running_loop().create_task(self._run(table))
+
+    async def _run(self, table: OnlineTable) -> None:
+        try:
+            await table.run()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - one broken table must not take the server down
+            log.exception("table %s stopped", table.code)
+            for member in [*table.members, *table.watchers]:
+                member.send({"type": "bye", "reason": "the table stopped because of an error on the server"})
+
+    def _mark_dirty(self, table: OnlineTable) -> None:
+        self.dirty.add(table.code)
+
+    async def _save_loop(self) -> None:
+        while True:
+            await asyncio.sleep(SAVE_DELAY)
+            if self.dirty:
+                # the snapshots are taken here, between two messages; the files are written on a
+                # worker thread, so a server with many tables does not stall while it saves
+                await asyncio.to_thread(_write_all, self._snapshots())
+
+    def _snapshots(self) -> list[tuple[Path, dict[str, Any]]]:
+        if self.state_dir is None:
+            self.dirty.clear()
+            return []
+        out = []
+        for code in list(self.dirty):
+            self.dirty.discard(code)
+            table = self.tables.get(code)
+            if table is not None:
+                out.append((self.state_dir / f"{code}.json", table.to_saved()))
+        return out
+
+    def _flush(self) -> None:
+        _write_all(self._snapshots())
+
+    # -- connections --------------------------------------------------------------------------
+    async def handle(self, ws: ServerConnection) -> None:
+        conn = Connection(ws, rate=self.rate, burst=self.burst)
+        writer = asyncio.create_task(conn.write())
+        try:
+            try:
+                conn.round_trip = await asyncio.wait_for(await ws.ping(), 5)
+            except (TimeoutError, websockets.ConnectionClosed):
+                conn.round_trip = None
+            async for raw in ws:
+                if ws.latency:
+                    conn.round_trip = ws.latency
+                if not conn.allow():
+                    conn.strikes += 1
+                    conn.send({"type": "error", "reason": "too many messages: slow down"})
+                    if conn.strikes > STRIKES_LIMIT:
+                        await ws.close(1008, "flooding")
+                        return
+                    continue
+                try:
+                    self.dispatch(conn, read_message(raw))
+                except ProtocolError as exc:
+                    conn.send({"type": "error", "reason": str(exc)})
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            if conn.table is not None:
+                table = conn.table
+                table.leave(conn)
+                self._forget_if_done(table)
+            writer.cancel()
+
+    def dispatch(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Carry out one checked message from ``conn``."""
+        kind = msg["type"]
+        if kind == "host":
+            return self._host(conn, msg)
+        if kind == "hello":
+            return self._hello(conn, msg)
+        table = conn.table
+        if table is None:
+            conn.send({"type": "error", "reason": "join a table first (hello with its code)"})
+            return
+        if kind == "act":
+            table.act(conn, msg["seat"], msg["action"], msg.get("id"))
+        elif kind == "claim":
+            table.claim(conn, msg["seat"])
+        elif kind == "undo":
+            table.ask_undo(conn, msg["seat"])
+        elif kind == "consent":
+            table.consent(conn, msg["request"], msg["agree"])
+        elif kind == "leave":
+            conn.table = None
+            table.leave(conn)
+            self._forget_if_done(table)
+
+    def _host(self, conn: Connection, msg: dict[str, Any]) -> None:
+        if conn.table is not None:
+            conn.send({"type": "error", "reason": "you are already at a table"})
+            return
+        address = _address(conn)
+        now = time.monotonic()
+        recent = [t for t in self.hosted.get(address, []) if now - t < 3600]
+        if len(recent) >= HOSTS_PER_HOUR and address != "127.0.0.1":
+            conn.send({"type": "error", "reason": "your address has opened many tables this hour: try later"})
+            return
+        try:
+            config = TableConfig.from_json(msg)
+            table = self.create_table(config)
+            self.hosted[address] = [*recent, now]
+        except ValueError as exc:
+            conn.send({"type": "error", "reason": str(exc)})
+            return
+        tokens = table.host_tokens()
+        conn.name = _name(msg.get("name"))
+        conn.send({"type": "hosted", "code": table.code, "tokens": {str(k): v for k, v in tokens.items()},
+                   "seats": [s.kind for s in table.seats]})
+        conn.table = table
+        if tokens:
+            table.join(conn, tokens=list(tokens.values()))
+        else:
+            table.join(conn, watch=True)
+
+    def _hello(self, conn: Connection, msg: dict[str, Any]) -> None:
+        if conn.table is not None:
+            conn.send({"type": "error", "reason": "you are already at a table"})
+            return
+        address = _address(conn)
+        now = time.monotonic()
+        recent = [t for t in self.wrong_codes.get(address, []) if now - t < 60]
+        if len(recent) >= WRONG_CODES_PER_MINUTE:
+            conn.send({"type": "error", "reason": "too many wrong codes from your address: wait a minute"})
+            return
+        table = self.tables.get(normal_code(msg["code"]))
+        if table is None:
+            self.wrong_codes[address] = [*recent, now]
+            conn.send({"type": "error", "reason": "no table has that code"})
+            return
+        tokens = msg.get("tokens")
+        if tokens is not None and (not isinstance(tokens, list) or len(tokens) > len(table.seats)
+                                   or not all(isinstance(t, str) and len(t) <= 64 for t in tokens)):
+            conn.send({"type": "error", "reason": "'tokens' must be a short list of seat tokens"})
+            return
+        conn.name = _name(msg.get("name"))
+        try:
+            conn.table = table
+            table.join(conn, tokens=tokens or None, watch=msg.get("watch") is True)
+        except JoinRefused as exc:
+            conn.table = None
+            if exc.guess:
+                self.wrong_codes[address] = [*recent, now]
+            conn.send({"type": "error", "reason": str(exc)})
+
+    def _forget_if_done(self, table: OnlineTable) -> None:
+        """A finished table is closed (and its file removed) once everyone has left it."""
+        if not table.state.is_over() or table.members or table.watchers:
+            return
+        table.closed = True
+        table._poke()
+        self.tables.pop(table.code, None)
+        self.tasks.pop(table.code, None)
+        self.dirty.discard(table.code)
+        if self.state_dir is not None:
+            (self.state_dir / f"{table.code}.json").unlink(missing_ok=True)
+
+
+def _address(conn: Connection) -> str:
+    return str(conn.ws.remote_address[0]) if conn.ws.remote_address else "?"
+
+
+def _name(value: Any) -> str:
+    return value.strip()[:24] if isinstance(value, str) else ""
+
+
+def _write_all(snapshots: list[tuple[Path, dict[str, Any]]]) -> None:
+    for path, data in snapshots:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_atomically(path, data)
+
+
+def _write_atomically(path: Path, data: dict[str, Any]) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+async def serve_forever(host: str, port: int, state_dir: str | None) -> None:
+    """Run a server until interrupted (``python -m simulator serve``)."""
+    server = TableServer(state_dir=state_dir)
+    address = await server.start(host, port)
+    print(f"Serving tables on ws://{address[0]}:{address[1]}  (saved tables: {state_dir or 'not saved'}; "
+          f"{len(server.tables)} resumed)", flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await server.close()
+
+
+class ServerThread:
+    """A :class:`TableServer` on its own thread and event loop, for a screen that hosts a
+    table (the launcher) or a test. ``address`` is (host, port) once started."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, **kwargs: Any) -> None:
+        import threading
+
+        self.loop = asyncio.new_event_loop()
+        self.server = TableServer(**kwargs)
+        started = threading.Event()
+        self.error: BaseException | None = None
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            try:
+                self.address = self.loop.run_until_complete(self.server.start(host, port))
+            except BaseException as exc:  # noqa: BLE001 - reported to the caller below
+                self.error = exc
+                started.set()
+                return
+            started.set()
+            self.loop.run_forever()
+
+        self.address: tuple[str, int] = (host, port)
+        self.thread = threading.Thread(target=run, daemon=True, name="table-server")
+        self.thread.start()
+        started.wait(10)
+        if self.error is not None:
+            raise OSError(f"cannot serve on {host}:{port}: {self.error}")
+
+    def stop(self) -> None:
+        """Save the tables and stop (bounded)."""
+        if self.loop.is_running():
+            asyncio.run_coroutine_threadsafe(self.server.close(), self.loop).result(10)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)

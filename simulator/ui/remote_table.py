@@ -1,0 +1,351 @@
+"""An online table on this screen: the ordinary :class:`TableScene`, fed from a server.
+
+The server owns the game; this screen holds only what its seats may see, in a
+:class:`MirrorState` that answers the table's questions (whose turn, this seat's view
+and legal actions) from the server's last update and sends actions back as JSON. So a
+remote player gets the same table, animations and hot-seat privacy as at home; an
+onlooker holds no seat, sees the onlooker view and cannot act.
+
+A verdict of the table's referee (Wackelbett's physics) arrives with the update that
+follows it; it is held until this screen's own replay of the placement has settled and
+the game's view asks for it, so everyone watches the same settle before the verdict.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+import pygame
+
+from simulator.engine import REFEREE, Action, IllegalAction, SeatInfo, load_game
+
+from .app import App
+from .overlays import MenuOverlay
+from .table import TableScene, TableSetup
+from .theme import DANGER, GOLD, SCREEN_SIZE, SIDEBAR, SIDEBAR_RECT, TABLE_RECT, font, panel, text
+
+HOLD_LIMIT = 30.0   # seconds a verdict waits for this screen's replay before it is shown anyway
+SENT_KEPT = 64        # recent actions remembered, so a refusal can name the action it refuses
+RETRY_SECONDS = 2.0  # a lost connection is tried again this often (the server may be restarting)
+
+
+class RemoteClock:
+    """The server's clock of a timed window, run on between its messages."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, Any] | None = None
+        self.received = time.monotonic()
+
+    def set(self, data: dict[str, Any] | None) -> None:
+        self.data = data
+        self.received = time.monotonic()
+
+    def ms(self) -> float:
+        d = self.data
+        if d is None:
+            return 0.0
+        return min(float(d["deadline_ms"]), d["ms"] + (time.monotonic() - self.received) * 1000.0 * d["scale"])
+
+    def boxes(self) -> dict[int, dict[str, Any]]:
+        """Open answer boxes by seat: the buzz (ms on the clock) and the seconds left."""
+        return {int(seat): box for seat, box in (self.data or {}).get("boxes", {}).items()}
+
+
+class MirrorState:
+    """What this screen knows of the game: the server's last update for its seats.
+
+    It offers the part of the State interface the table uses; ``apply`` sends a seat's
+    action to the server (a refusal comes back later, with the reason) and plays a
+    held referee verdict.
+    """
+
+    def __init__(self, game: Any, send: Callable[[int, Action], None], first: dict[str, Any]) -> None:
+        self.game = game
+        self.send = send
+        self.update = first
+        self.waiting: list[dict[str, Any]] = []      # updates behind a held verdict
+        self.held_since: float | None = None
+        self.history: list[Action] = []
+        self.undo_floor = 0
+        self._legal: dict[int, list[Action]] = {}
+
+    # -- fed by the network ---------------------------------------------------------------
+    def receive(self, update: dict[str, Any]) -> bool:
+        """Take a server update; False while it waits behind a verdict the screen has not shown."""
+        self.waiting.append(update)
+        return self._advance()
+
+    def _advance(self, *, release: bool = False) -> bool:
+        moved = False
+        while self.waiting:
+            head = self.waiting[0]
+            if head.get("referee") and self.current_players() == (REFEREE,) and not release:
+                if self.held_since is None:
+                    self.held_since = time.monotonic()
+                if time.monotonic() - self.held_since < HOLD_LIMIT:
+                    return moved
+            release = False
+            self.held_since = None
+            self._show(self.waiting.pop(0))
+            moved = True
+        return moved
+
+    def tick(self) -> bool:
+        """Let a verdict through that waited too long; True if the table changed."""
+        return bool(self.waiting) and self._advance()
+
+    def _show(self, update: dict[str, Any]) -> None:
+        self.update = update
+        self._legal = {}
+
+    def held_verdict(self) -> Action | None:
+        """The referee's decision waiting to be shown, if it has arrived."""
+        if self.waiting and self.waiting[0].get("referee"):
+            return self.game.decode_action(self.waiting[0]["referee"])
+        return None
+
+    # -- what the table asks -----------------------------------------------------------------
+    def current_players(self) -> tuple[int, ...]:
+        return tuple(self.update["current"])
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self._legal:
+            self._legal[seat] = [self.game.decode_action(a) for a in self.update["legal"].get(str(seat), [])]
+        return self._legal[seat]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.update["views"].get(str(seat), self.update["onlooker"]) if seat is not None \
+            else self.update["onlooker"]
+
+    def is_over(self) -> bool:
+        return bool(self.update["over"])
+
+    def winners(self) -> list[int]:
+        return list(self.update["winners"])
+
+    def apply(self, action: Action) -> None:
+        """Send a seat's action to the server, or show the held verdict (REFEREE)."""
+        if action.player == REFEREE:
+            if self.held_verdict() is None:
+                raise IllegalAction("The table's verdict has not arrived yet.")
+            self._advance(release=True)
+            return
+        if str(action.player) not in self.update["legal"]:
+            raise IllegalAction("It is not your turn." if action.player in range(self.game.players)
+                                else "That is not your seat.")
+        self.send(action.player, action)
+
+
+class RemoteTableScene(TableScene):
+    """A :class:`TableScene` whose game lives on a server (see the module docstring).
+
+    ``client`` is a :class:`~simulator.net.client.ClientThread`; ``welcome`` is the
+    server's welcome message (game, seats, the seats this screen holds); ``messages``
+    are those received since, starting with the first update (see
+    :func:`~simulator.net.client.wait_for_welcome`).
+    """
+
+    def __init__(self, app: App | None, client: Any, welcome: dict[str, Any], messages: list[dict[str, Any]], *,
+                 on_leave: Callable[[], None] | None = None) -> None:
+        self.client = client
+        self.first, self.backlog = messages[0], messages[1:]
+        self.welcome = welcome
+        self.held = [int(s) for s in welcome["you"]]
+        self.sent: dict[int, Action] = {}
+        self.message_id = 0
+        self.clock = RemoteClock()
+        self.connected = True
+        self.retry_in = 0.0
+        self.invite = ""    # the host's screen shows where and how friends join
+        game = load_game(welcome["game"], players=welcome["players"], **welcome["options"])
+        seats = tuple(SeatInfo(s["name"], "human" if s["kind"] in ("remote", "local") else s["kind"])
+                      for s in welcome["seats"])
+        super().__init__(app, TableSetup(game, seats, 0), on_leave=on_leave)
+        self.bots = {}
+        self.clock.set(self.first.get("clock"))
+        for message in self.backlog:
+            self.receive(message)
+
+    # -- the hooks of TableScene ----------------------------------------------------------------
+    def open_state(self, setup: TableSetup) -> MirrorState:
+        return MirrorState(setup.game, self._send_action, self.first)
+
+    def local_humans(self) -> list[int]:
+        return list(self.held)
+
+    def _send_action(self, seat: int, action: Action) -> None:
+        self.message_id += 1
+        self.sent[self.message_id] = action   # to show which action a refusal is about
+        self.sent.pop(self.message_id - SENT_KEPT, None)
+        self.client.send({"type": "act", "seat": seat, "action": action.to_json(), "id": self.message_id})
+
+    def try_action(self, action, *, quiet: bool = False) -> bool:
+        """Send a person's action (or the steps of one gesture) to the server. The table is not
+        redrawn from the old view meanwhile: a card dropped on the pile stays there until the
+        server's update moves it on, instead of springing back while the message travels."""
+        for step in action if isinstance(action, list) else [action]:
+            try:
+                self.state.apply(step)
+            except IllegalAction as exc:
+                if not quiet:
+                    self.view.refused(step, str(exc))
+                self.refresh()
+                return False
+        self.bot_timer = 0.0
+        if any(step.player == REFEREE for step in (action if isinstance(action, list) else [action])):
+            self._after_update()   # a held verdict was let through: show the table after it
+        return True
+
+    def machine_moves(self, seat: int) -> None:
+        """Bots are the server's; a referee verdict is shown when the game's view does not ask for it."""
+        if seat == REFEREE and self.state.held_verdict() is not None:
+            self.state.apply(self.state.held_verdict())
+            self._after_update()
+
+    def bot_choice(self, seat: int) -> None:
+        return None  # the server moves its bots
+
+    def referee_choice(self) -> Action | None:
+        return self.state.held_verdict()
+
+    # -- the network -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        for message in self.client.poll():
+            self.receive(message)
+        if not self.connected:
+            self.retry_in -= dt
+            if self.retry_in <= 0:
+                self._reconnect()
+        if self.state.tick():
+            self._after_update()
+        super().update(dt)
+
+    def receive(self, message: dict[str, Any]) -> None:
+        """Act on one message from the server."""
+        kind = message.get("type")
+        if kind == "update":
+            self.clock.set(message.get("clock"))
+            if self.state.receive(message):
+                self.bot_timer = 0.0
+                self._after_update()
+        elif kind == "clock":
+            self.clock.set(message.get("clock"))
+        elif kind == "refused":
+            action = self.sent.get(message.get("id"))
+            self.view.refused(action, message["reason"])
+            self.refresh()
+        elif kind == "seats":
+            self._seats_changed(message["seats"])
+        elif kind == "undo-request":
+            self._ask_consent(message)
+        elif kind == "undo-result":
+            if message.get("done"):
+                self.state.waiting.clear()
+            self.notify(message["reason"])
+        elif kind == "welcome":
+            self.connected = True
+            self.notify("Back at the table.")
+        elif kind == "lost" and self.connected:
+            self.connected = False
+            self.retry_in = RETRY_SECONDS
+            self.notify(f"{message['reason']}; trying again...")
+        elif kind in ("error", "bye"):
+            if kind == "bye":
+                self.connected = False
+                self.retry_in = float("inf")  # replaced by another connection: do not fight it
+            self.notify(message["reason"])
+
+    def _reconnect(self) -> None:
+        """Rejoin with this screen's seat tokens (or as an onlooker) on a fresh connection."""
+        from simulator.net.client import ClientThread
+
+        hello: dict[str, Any] = {"type": "hello", "code": self.welcome["code"]}
+        tokens = list(self.welcome.get("tokens", {}).values())
+        if tokens:
+            hello["tokens"] = tokens
+        else:
+            hello["watch"] = True
+        self.client.close()
+        self.client = ClientThread(self.client.address, hello)
+        self.retry_in = RETRY_SECONDS
+
+    def _after_update(self) -> None:
+        up = self.state.current_players()
+        if len(self.humans) > 1 and self.viewer not in up and up != (REFEREE,):
+            self.viewer = None  # hot-seat: the hand goes face down as soon as the turn is over
+        self.refresh()
+
+    def _seats_changed(self, seats: list[dict[str, Any]]) -> None:
+        for i, (old, new) in enumerate(zip(self.welcome["seats"], seats)):
+            if old.get("control") != new["control"] and i not in self.held:
+                what = {"human": "is at the table", "bot": "is away: a bot keeps the seat",
+                        "waiting": "is away: the table waits"}[new["control"]]
+                self.notify(f"{new['name']} {what}")
+        self.welcome["seats"] = seats
+        self.seats = tuple(SeatInfo(s["name"], old.kind) for s, old in zip(seats, self.seats))
+        self.view.names = [s["name"] for s in seats]
+
+    def _ask_consent(self, message: dict[str, Any]) -> None:
+        number = message["request"]
+
+        def answer(agree: bool) -> Callable[[], None]:
+            return lambda: self.client.send({"type": "consent", "request": number, "agree": agree})
+
+        self.overlays.insert(0, MenuOverlay(self.manager, [
+            ("Yes, take it back", answer(True)),
+            ("No", answer(False)),
+        ], title=f"{message['name']} asks to take back their last move"))
+
+    # -- what differs online ------------------------------------------------------------------
+    def undo(self) -> None:
+        seat = self.viewer if self.viewer in self.held else (self.held[0] if self.held else None)
+        if seat is None:
+            self.notify("Onlookers cannot undo.")
+            return
+        self.client.send({"type": "undo", "seat": seat})
+
+    def ask_file(self, purpose: str) -> None:
+        self.notify("An online table is saved by its server after every move; rejoin with the code.")
+
+    def buzz(self, seat: int) -> None:
+        """Ask the server to open ``seat``'s answer box in a timed window."""
+        self.client.send({"type": "claim", "seat": seat})
+
+    def leave(self) -> None:
+        self.client.close()
+        super().leave()
+
+    def quit(self) -> None:
+        self.client.close()
+        super().quit()
+
+    def _draw_sidebar(self, surface: pygame.Surface) -> None:
+        """The table's sidebar, its last hint line (saving and loading are the server's online)
+        giving the table's code instead, and the address too on the host's screen."""
+        super()._draw_sidebar(surface)
+        line = pygame.Rect(SIDEBAR_RECT.left + 8, SCREEN_SIZE[1] - 38, SIDEBAR_RECT.width - 12, 22)
+        surface.fill(SIDEBAR, line)
+        where = self.invite.replace("  code ", " · ") if self.invite else f"online table {self.welcome['code']}"
+        text(surface, where, (line.left + 8, line.top + 2), size=13, bold=True, colour=GOLD)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        seats = self.welcome["seats"]
+        waiting = [s["name"] for s in seats if s["control"] == "waiting"]
+        kept = [s["name"] for s in seats if s["control"] == "bot" and s["kind"] in ("remote", "local")]
+        started = self.state.update.get("started", True)
+        if waiting or kept:
+            parts = [f"Join: {self.invite}"] if self.invite and not started else []
+            if waiting and not started:
+                parts.append(f"waiting for {', '.join(waiting)}")
+            elif waiting:
+                parts.append(f"away: {', '.join(waiting)}")
+            if kept:
+                parts.append(f"a bot keeps the seat of {', '.join(kept)}")
+            line = "   ·   ".join(parts)
+            rect = pygame.Rect(TABLE_RECT.left + 12, TABLE_RECT.bottom - 38, font(16, True).size(line)[0] + 24, 30)
+            panel(surface, rect, alpha=230, radius=10)
+            text(surface, line, (rect.left + 12, rect.centery), size=16, bold=True, colour=GOLD, anchor="midleft")
+        if not self.connected:
+            text(surface, "Connection lost: trying to rejoin the table...",
+                 (TABLE_RECT.centerx, TABLE_RECT.bottom - 60), size=18, bold=True, colour=DANGER, anchor="center")

@@ -1,0 +1,160 @@
+"""Malformed and hostile messages: each gets an error or a refusal to its sender alone, and
+the table is unchanged (same log, same version); nothing reveals another seat's cards."""
+from __future__ import annotations
+
+import json
+
+import pytest
+import websockets
+
+from simulator.net.client import TableClient
+
+from .loopback import close_all, drain, host, run, start_server
+
+HUGE = "x" * (300 * 1024)
+DEEP = "[" * 5000 + "]" * 5000
+
+
+def hostile_messages(code: str, tokens: dict[str, str], turn: int, other: int, legal: list[dict],
+                     hidden_card: int) -> list[tuple[str, object]]:
+    """(name, frame) pairs sent by the seat to move (``turn``); frames are text unless bytes."""
+    good = legal[0]
+    act = {"type": "act", "seat": turn}
+    return [
+        ("binary frame", b"\x00\x01binary"),
+        ("not JSON", "{nope"),
+        ("a JSON array", "[1, 2, 3]"),
+        ("a JSON string", '"act"'),
+        ("no type", json.dumps({"seat": 0})),
+        ("unknown type", json.dumps({"type": "reveal-all"})),
+        ("type is a list", json.dumps({"type": ["act"]})),
+        ("nested 5000 deep", DEEP),
+        ("nested action", json.dumps({**act, "action": {"kind": "play", "player": turn,
+                                                        "card": [[[[[[[[[[1]]]]]]]]]]}})),
+        ("NaN constant", '{"type": "act", "seat": %d, "action": {"kind": "play", "player": %d, "card": NaN}}'
+         % (turn, turn)),
+        ("number too big for a float", '{"type": "act", "seat": %d, "action": {"kind": "play", "player": %d, '
+         '"card": 1e400}}' % (turn, turn)),
+        ("huge integer", json.dumps({**act, "action": {**good, "card": 10**30}})),
+        ("seat as text", json.dumps({**act, "seat": str(turn), "action": good})),
+        ("seat as bool", json.dumps({**act, "seat": bool(turn), "action": good})),
+        ("seat as float", json.dumps({**act, "seat": float(turn), "action": good})),
+        ("another player's seat", json.dumps({**act, "seat": other, "action": {**good, "player": other}})),
+        ("seat out of range", json.dumps({**act, "seat": 99, "action": {**good, "player": 99}})),
+        ("action not an object", json.dumps({**act, "action": "play"})),
+        ("action without kind", json.dumps({**act, "action": {"player": turn, "card": good.get("card")}})),
+        ("unknown action kind", json.dumps({**act, "action": {"kind": "win", "player": turn}})),
+        ("kind is a list", json.dumps({**act, "action": {"kind": ["play"], "player": turn}})),
+        ("extra field", json.dumps({**act, "action": {**good, "peek": 1}})),
+        ("missing field", json.dumps({**act, "action": {"kind": "play", "player": turn}})),
+        ("player as float", json.dumps({**act, "action": {**good, "player": float(turn)}})),
+        ("player is the other seat", json.dumps({**act, "action": {**good, "player": other}})),
+        ("card as bool", json.dumps({**act, "action": {**good, "card": True}})),
+        ("a card not in hand", json.dumps({**act, "action": {**good, "card": hidden_card}})),
+        ("card out of the box", json.dumps({**act, "action": {**good, "card": 100000}})),
+        ("message id as text", json.dumps({**act, "action": good, "id": "1"})),
+        ("claim with no clock", json.dumps({"type": "claim", "seat": turn})),
+        ("undo with nothing to undo", json.dumps({"type": "undo", "seat": turn})),
+        ("consent to no request", json.dumps({"type": "consent", "request": 7, "agree": True})),
+        ("host again", json.dumps({"type": "host", "game": "wham-bam", "players": 2, "seats": []})),
+        ("hello again", json.dumps({"type": "hello", "code": code})),
+        ("unknown type release", json.dumps({"type": "release", "seat": turn})),
+        ("act field of wrong type", json.dumps({"type": "act", "seat": turn, "action": [good]})),
+    ]
+
+
+def test_thirty_kinds_of_hostile_message_are_refused_to_their_sender_and_change_nothing():
+    async def scenario():
+        server, address = await start_server()
+        hoster, hosted = await host(address, "wham-bam", 2, seed=1)
+        code = hosted["code"]
+        a, b = await TableClient.open(address), await TableClient.open(address)
+        for c in (a, b):
+            await c.send({"type": "hello", "code": code, "name": "x"})
+        welcome_a, welcome_b = await a.until("welcome", 3), await b.until("welcome", 3)
+        update = await a.until("update", 3)
+        await b.until("update", 3)
+        tokens = {**welcome_a["tokens"], **welcome_b["tokens"]}
+        turn = update["current"][0]
+        mover, other_client = (a, b) if welcome_a["you"] == [turn] else (b, a)
+        other = 1 - turn
+        legal = update["legal"][str(turn)] if mover is a else (await mover.until("update", 1))["legal"][str(turn)]
+        table = server.tables[code]
+        hidden = sorted(table.state.hidden_from(turn))[0]   # a card this seat may not see
+        await drain(mover, 0.1)
+        await drain(other_client, 0.1)
+        before = (table.version, json.dumps(table.state.to_json(), sort_keys=True))
+        results = {}
+        for name, frame in hostile_messages(code, tokens, turn, other, legal, hidden):
+            await mover.ws.send(frame)
+            answer = [await mover.receive(2)]           # the answer comes back ...
+            answer += await drain(mover, 0.02)          # ... alone
+            heard = await drain(other_client, 0.02)
+            after = (table.version, json.dumps(table.state.to_json(), sort_keys=True))
+            results[name] = ([m["type"] for m in answer], [m["type"] for m in heard], after == before,
+                             str(hidden) in json.dumps([m for m in answer if m["type"] == "update"]))
+        # a huge message closes the connection (the websocket layer refuses it), still changing nothing
+        await mover.ws.send(HUGE)
+        with pytest.raises(websockets.ConnectionClosed):
+            await mover.receive(2)
+        unchanged_after_huge = (table.version, json.dumps(table.state.to_json(), sort_keys=True)) == before
+        await close_all(server, hoster, other_client)
+        return results, unchanged_after_huge
+
+    results, unchanged_after_huge = run(scenario(), timeout=30)
+    assert len(results) >= 30
+    for name, (answer, heard, unchanged, leaked) in results.items():
+        assert answer and set(answer) <= {"error", "refused", "undo-result"}, f"{name}: sender got {answer}"
+        assert heard == [], f"{name}: the other player heard {heard}"
+        assert unchanged, f"{name}: the table changed"
+        assert not leaked, f"{name}: the answer showed a hidden card"
+    assert unchanged_after_huge
+
+
+def test_a_replayed_action_message_is_refused_and_a_wrong_code_or_token_gets_no_seat():
+    async def scenario():
+        server, address = await start_server()
+        hoster, hosted = await host(address, "zoo-wee-mama", 2, kinds={1: "random"}, seed=2)
+        code = hosted["code"]
+        a = await TableClient.open(address)
+        await a.send({"type": "hello", "code": code})
+        welcome = await a.until("welcome", 3)
+        update = await a.until("update", 3)
+        while not update["legal"]:
+            update = await a.until("update", 3)
+        seat = welcome["you"][0]
+        move = {"type": "act", "seat": seat, "action": update["legal"][str(seat)][0], "id": 5}
+        await a.send(move)
+        first = await a.until("update", 3)
+        await a.send(move)                       # the same message again
+        replayed = await a.until("refused", 3)
+        stranger = await TableClient.open(address)
+        await stranger.send({"type": "hello", "code": code.replace(code[-1], "Z" if code[-1] != "Z" else "Y")})
+        wrong_code = await stranger.until("error", 3)
+        await stranger.send({"type": "hello", "code": code, "tokens": ["not-a-token"]})
+        wrong_token = await stranger.until("error", 3)
+        await stranger.send({"type": "act", "seat": seat, "action": update["legal"][str(seat)][0]})
+        not_seated = await stranger.until("error", 3)
+        await close_all(server, hoster, a, stranger)
+        return first, replayed, wrong_code, wrong_token, not_seated
+
+    first, replayed, wrong_code, wrong_token, not_seated = run(scenario())
+    assert first["version"] >= 1
+    assert "already received" in replayed["reason"]
+    assert "no table has that code" in wrong_code["reason"]
+    assert "token" in wrong_token["reason"]
+    assert "join a table first" in not_seated["reason"]
+
+
+def test_a_flood_of_messages_is_rate_limited():
+    async def scenario():
+        server, address = await start_server(rate=20, burst=40)
+        hoster, hosted = await host(address, "wham-bam", 2, seed=1)
+        for _ in range(60):
+            await hoster.send({"type": "undo", "seat": 0})
+        got = await drain(hoster, 0.5)
+        await close_all(server, hoster)
+        return got
+
+    got = run(scenario())
+    assert any(m["type"] == "error" and "slow down" in m["reason"] for m in got)

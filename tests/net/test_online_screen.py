@@ -1,0 +1,111 @@
+"""The Online screen, clicked as a person would: host a table (a server starts here and the
+table opens with its code), and join it from a second screen by typing address and code."""
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+import pygame_gui
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from simulator.ui.app import App  # noqa: E402
+from simulator.ui.online import ONLINE, OnlineScene  # noqa: E402
+from simulator.ui.remote_table import RemoteTableScene  # noqa: E402
+
+
+@pytest.fixture()
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    return App(headless=True)
+
+
+def click(scene, element) -> None:
+    """Click a pygame-gui element and deliver the events it raises, as the app loop does."""
+    pos = element.get_abs_rect().center
+    pygame.event.clear()
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle_event(pygame.event.Event(kind, pos=pos, button=1))
+    scene.update(1 / 60)
+    for event in pygame.event.get():
+        scene.handle_event(event)
+
+
+def type_into(scene, entry, words: str) -> None:
+    click(scene, entry)
+    entry.set_text("")
+    for ch in words:
+        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    scene.update(1 / 60)
+
+
+def test_hosting_from_the_online_screen_opens_a_table_others_join_with_its_code(app):
+    host_screen = OnlineScene(app)
+    app.push(host_screen)
+    host_screen.bind = "127.0.0.1"
+    type_into(host_screen, host_screen.port_entry, "0")
+    assert host_screen.seat_rows[1][1].selected_option[0] == ONLINE
+    click(host_screen, host_screen.host_button)
+    try:
+        table = app.scene
+        assert isinstance(table, RemoteTableScene), host_screen.error
+        address, code = table.invite.split("  code ")
+        assert table.state.update["started"] is False       # waiting for the online player
+        guest_app_screen = OnlineScene(app)
+        type_into(guest_app_screen, guest_app_screen.join_entries[0], address)
+        type_into(guest_app_screen, guest_app_screen.join_entries[1], code.lower())   # any case will do
+        type_into(guest_app_screen, guest_app_screen.join_entries[2], "Bob")
+        app.push(guest_app_screen)
+        click(guest_app_screen, guest_app_screen.join_button)
+        guest = app.scene
+        assert isinstance(guest, RemoteTableScene), guest_app_screen.error
+        assert guest.held == [1] and guest.seats[1].name == "Bob"
+        for _ in range(200):                     # bounded: the host's screen hears the game start
+            table.update(1 / 60)
+            if table.state.update["started"]:
+                break
+            time.sleep(0.01)
+        assert table.state.update["started"] and table.seats[1].name == "Bob"
+        table.draw(app.screen)
+        guest.client.close()
+        table.client.close()
+    finally:
+        host_screen.server.stop()
+
+
+def test_the_launchers_play_online_button_opens_the_online_screen(app):
+    from simulator.ui.launcher import LauncherScene
+
+    launcher = LauncherScene(app)
+    app.push(launcher)
+    click(launcher, launcher.online)
+    assert isinstance(app.scene, OnlineScene)
+    click(app.scene, app.scene.back)
+    assert app.scene is launcher
+
+
+def test_a_host_whose_server_stopped_resumes_the_table_and_gets_their_seat_back(app, tmp_path):
+    from simulator.net.server import ServerThread
+    from simulator.ui.online import connect_screen
+
+    host_screen = OnlineScene(app)
+    app.push(host_screen)
+    host_screen.bind = "127.0.0.1"
+    type_into(host_screen, host_screen.port_entry, "0")
+    click(host_screen, host_screen.host_button)
+    table = app.scene
+    address, code = table.invite.split("  code ")
+    table.client.close()
+    host_screen.server.stop()                                  # the host left: the server stops, saved
+    port = int(address.rsplit(":", 1)[1])
+    again = ServerThread("127.0.0.1", port, state_dir=tmp_path / "server")   # `serve` on the same folder
+    try:
+        assert code in again.server.tables
+        resumed = connect_screen(app, f"127.0.0.1:{port}", code)  # the remembered token takes the seat back
+        assert resumed.held == [0] and resumed.seats[0].name == "You"
+        resumed.client.close()
+    finally:
+        again.stop()
