@@ -7,6 +7,7 @@ the online part stays in one place; cli.py only calls :func:`add_online_commands
 from __future__ import annotations
 
 import argparse
+import textwrap
 import asyncio
 import os
 import signal
@@ -98,34 +99,44 @@ def cmd_join(args: argparse.Namespace) -> int:
 
 def add_online_commands(sub: argparse._SubParsersAction) -> None:
     """Add ``serve`` and ``join`` to the command line's sub-commands."""
-    serve = sub.add_parser("serve", help="run a headless server for online tables",
-                           description="Run a table server. Players join with `python -m simulator join "
-                                       "ADDRESS CODE` or from the launcher's Online screen.")
-    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
-    serve.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    serve = sub.add_parser(
+        "serve", help="run a headless server for online tables",
+        description=textwrap.fill("Run a table server that owns the games: it runs the bots and the referee and "
+                                  "sends each seat only what it may see. Players join with the join command "
+                                  "(join ADDRESS CODE) or from the launcher's Online screen; a restart "
+                                  "resumes every unfinished table from its autosave.", 92))
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: 0.0.0.0, every interface)")
+    serve.add_argument("--port", type=int, default=8765, help="port (default: 8765)")
     home = Path(os.environ.get("TABLETOP_HOME") or Path.home() / ".tabletop")  # as the launcher's user_dir
     serve.add_argument("--state-dir", default=str(home / "server"),
-                       help="folder for the tables' autosaves; a restart resumes them")
-    serve.add_argument("--table", choices=game_names(), help="open a table of this game and print its code")
-    serve.add_argument("--players", type=int, help="seats at that table")
+                       help="folder for the tables' autosaves; a restart resumes them (default: %(default)s)")
+    serve.add_argument("--table", choices=game_names(),
+                       help="open a table of this game and print its code (default: none, hosts open tables)")
+    serve.add_argument("--players", type=int, help="seats at that table (default: the game's fewest)")
     serve.add_argument("--bot", dest="bots", action="append", metavar="LEVEL",
-                       help="a bot seat of this level (repeat for more); the other seats are for players")
-    serve.add_argument("--seed", type=int)
-    serve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
-    serve.add_argument("--wait", type=float, default=60.0, help="seconds a dropped player's seat waits")
+                       help="a bot seat of this level, repeatable; the other seats are for players (default: none)")
+    serve.add_argument("--seed", type=int, help="that table's deal (default: a random one)")
+    serve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="a rule option for that table, repeatable (default: the game's defaults)")
+    serve.add_argument("--wait", type=float, default=60.0,
+                       help="seconds a dropped player's seat waits before a bot keeps it (default: 60)")
     serve.add_argument("--takeover", default="random",
-                       help="bot level that keeps a dropped player's seat after the wait, or 'none'")
+                       help="bot level that keeps a dropped player's seat after the wait, or none (default: random)")
     serve.add_argument("--rate", type=float, default=RATE_PER_SECOND,
-                       help=f"messages a connection may send per second (default {RATE_PER_SECOND:g})")
-    serve.add_argument("--lan", action="store_true", help="announce the server on the local network "
-                       "(needs the optional zeroconf package: pip install '.[lan]')")
+                       help=f"messages a connection may send per second (default: {RATE_PER_SECOND:g})")
+    serve.add_argument("--lan", action="store_true", help="announce the server on the local network; needs the "
+                       "optional zeroconf package, pip install '.[lan]' (default: off)")
     serve.set_defaults(func=cmd_serve)
 
-    join = sub.add_parser("join", help="open a table on a server, with its join code")
+    join = sub.add_parser(
+        "join", help="open a table on a server, with its join code",
+        description=textwrap.fill("Open the table of an online server in a window: take a seat with the join "
+                                  "code the host was shown, or watch as an onlooker.", 92))
     join.add_argument("address", help="the server: HOST or HOST:PORT")
     join.add_argument("code", help="the table's join code, e.g. K7QM-XR2PAT")
-    join.add_argument("--name", default="", help="your name at the table")
-    join.add_argument("--watch", action="store_true", help="watch as an onlooker instead of taking a seat")
+    join.add_argument("--name", default="", help="your name at the table (default: the seat's name)")
+    join.add_argument("--watch", action="store_true",
+                      help="watch as an onlooker instead of taking a seat (default: take a seat)")
     join.set_defaults(func=cmd_join)
 
 

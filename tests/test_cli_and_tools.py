@@ -182,7 +182,7 @@ def command_parsers():
 
 def test_every_command_and_argument_explains_itself():
     top, commands = command_parsers()
-    assert set(commands) == {"list", "play", "simulate", "screenshot", "replay"}
+    assert set(commands) == {"list", "play", "simulate", "screenshot", "replay", "serve", "join"}
     for name, command in commands.items():
         assert command.description and len(command.description) > 40, name
         for action in command._actions:
