@@ -72,15 +72,15 @@ def frame_time(game_id: str, frames: int = 240) -> dict:
     return {"median_ms": statistics.median(times) * 1000, "p95_ms": sorted(times)[int(0.95 * frames)] * 1000}
 
 
-def physics(game_id: str) -> dict | None:
-    """The physics game's own measurement (tools/<game>_bench.py ``measure()``), if it has one."""
+def game_bench(game_id: str):
+    """The game's own measurement module (tools/<game>_bench.py), if it has one."""
     path = ROOT / "tools" / f"{game_id.replace('-', '_')}_bench.py"
     if not path.exists():
         return None
     spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.measure() if hasattr(module, "measure") else None
+    return module
 
 
 def anchor_rate(python: str, name: str) -> float | None:
@@ -140,6 +140,20 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def print_dexterity(d: dict) -> None:
+    """Physical falls per placement by hand and height band, then the other dexterity figures."""
+    print(f"{'':14} dexterity: physical falls per placement (placements) by height band")
+    for hand, row in d["hands"].items():
+        cells = "  ".join(f"{band}: {b['fall_rate']:.0%} ({b['placements']})" if b["placements"] else f"{band}: -"
+                          for band, b in row["bands"].items())
+        print(f"{'':16}{hand:8} {cells}  stacks reach {row['stack_height']['median']} (median)")
+    met = sum(t["met"] for t in d["targets"])
+    print(f"{'':16}design targets met: {met}/{len(d['targets'])}; wobble sensitivity "
+          f"{d['wobble_sensitivity']['sensitivity']:.0%} of {d['wobble_sensitivity']['placements']}; "
+          f"lodged cards {d['lodged_cards']} in {d['stacks']} random stacks "
+          f"({d['dropped_as_lodged']} dropped as lodged)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -151,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--online", type=int, metavar="TABLES", nargs="?", const=200,
                         help="also load a table server (its own process) with TABLES tables of bot clients "
                              "on loopback (default 200) and report action round trips")
+    parser.add_argument("--no-dexterity", action="store_true",
+                        help="skip the dexterity figures of physics games (the slowest part, about 3 min)")
     args = parser.parse_args(argv)
 
     from simulator.ui.launcher import playable_games
@@ -168,9 +184,13 @@ def main(argv: list[str] | None = None) -> int:
             result[best] = decisions(game_id, players, best, args.seconds / 2)
         if game_id in tables and not args.no_frames:
             result["frame"] = frame_time(game_id)
-        phys = physics(game_id)
-        if phys:
-            result["physics"] = phys
+        module = game_bench(game_id)
+        if module is not None and hasattr(module, "measure"):  # physics: CPU per simulated second
+            result["physics"] = module.measure()
+        if module is not None and hasattr(module, "dexterity") and not args.no_dexterity:
+            if not args.json:
+                print(f"measuring {game_id} dexterity (falls by hand and height) ...", file=sys.stderr)
+            result["dexterity"] = module.dexterity()
         report["games"][game_id] = result
     if args.anchors:
         for game_id, (anchor, factor) in TARGETS.items():
@@ -204,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{(best or {}).get('decisions_per_s', 0):16.0f} {frame:>9}  {anchor}")
         if "physics" in r:
             print(f"{'':14} physics: {json.dumps(r['physics'])}")
+        if "dexterity" in r:
+            print_dexterity(r["dexterity"])
     if "online" in report:
         o = report["online"]
         print(f"online: {o['tables']} tables, {o['connections']} bot clients, {o['actions_per_s']} actions/s; "

@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from simulator.engine import REFEREE, SeatInfo, load_game, make_bot  # noqa: E402
 from simulator.games.wackelbett.challenge import HighScoreBook  # noqa: E402
-from simulator.games.wackelbett.hand import lowest_start  # noqa: E402
+from simulator.games.wackelbett.hand import lowest_start, princess_start_height, princess_target  # noqa: E402
 from simulator.games.wackelbett.layout import local_to_world, rest_pose_on  # noqa: E402
 from simulator.games.wackelbett.rules import (DrawCard, Pass, PlaceCard, PlacePrincess, Verdict,  # noqa: E402
                                               layout_from_view)
@@ -23,6 +23,7 @@ from simulator.games.wackelbett.tray import DRAW_PILE_POS, PASS_BUTTON, TRAY_REC
 from simulator.ui.headless import init_headless  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
+from simulator.physics.snapshot import BodyPose  # noqa: E402
 from simulator.ui.theme import TABLE_RECT  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eli"]
@@ -95,19 +96,35 @@ def lay_with_the_mouse(scene, card, x, release_y, *, step=1.0):
     return len(scene.state.history) > before
 
 
-def crown_screen_point(scene, dx=0.0):
+def lower_princess_with_the_mouse(scene, x, release_y, *, step=1.0):
+    """Press over the bed above the pile at world ``x``, lower her feet at ``step`` mm per frame
+    to ``release_y`` and let go; True if the table took the placement."""
     view = scene.view
-    card = view.princess_card
-    pose = view.layout.pose_of(card)
-    return screen_at(scene, *local_to_world(pose, scene.game.faces[card].crown + dx, 20.0))
+    physics = scene.game.physics
+    y = princess_start_height(physics, view.layout, BodyPose(x, 0.0, view.layout.bed.angle)) + 12.0
+    press(scene, screen_at(scene, x, y))
+    for _ in range(30):
+        move(scene, screen_at(scene, x, y))
+        tick(scene)
+        if view.job is not None and view.job.carries_princess:
+            break
+    else:
+        raise AssertionError("the princess never came into the hand")
+    while y > release_y:
+        y = max(release_y, y - step)
+        move(scene, screen_at(scene, x, y))
+        tick(scene)
+    before = len(scene.state.history)
+    release(scene, screen_at(scene, x, y))
+    return len(scene.state.history) > before
 
 
 def stand_princess_with_the_mouse(scene, dx=0.0):
-    point = crown_screen_point(scene, dx)
-    move(scene, point)
-    tick(scene)
-    press(scene, point)
-    release(scene, point)
+    """Lower her gently onto the crown (``dx`` mm off its middle) and let go just above it."""
+    view = scene.view
+    goal = princess_target(scene.game.physics, view.layout, scene.game.faces, view.princess_card,
+                           bool(view.view["princess_lying"]), dx)
+    return lower_princess_with_the_mouse(scene, goal.x, goal.y + 1.0)
 
 
 def act_like(scene, choice):
@@ -117,7 +134,7 @@ def act_like(scene, choice):
         x, y = choice.trace[-3], choice.trace[-2]
         lay_with_the_mouse(scene, choice.card, x, y)
     elif isinstance(choice, PlacePrincess):
-        stand_princess_with_the_mouse(scene, choice.dx)
+        lower_princess_with_the_mouse(scene, choice.trace[-3], choice.trace[-2])
     elif isinstance(choice, DrawCard):
         press(scene, DRAW_PILE_POS)
     elif isinstance(choice, Pass):

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Sequence
 from simulator.engine import Action
 from simulator.physics.snapshot import BodyPose
 
-from .hand import aim_spots, lowering_trace, start_height
+from .hand import aim_spots, lowering_trace, princess_trace, princess_trace_problem, start_height
 from .layout import TableLayout, crown_point, rest_pose_on, wrap_angle
 from .rules import Pass, PlaceCard, PlacePrincess, WackelbettGame, layout_from_view
 
@@ -53,7 +53,7 @@ class WackelbettBot:
 
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if any(isinstance(a, PlacePrincess) for a in legal_actions):
-            return self._place_princess(rng)
+            return self._place_princess(view, rng)
         cards = list(dict.fromkeys(a.card for a in legal_actions if isinstance(a, PlaceCard)))
         if not cards:
             return legal_actions[0]  # draw or pass: the only move there is
@@ -90,7 +90,8 @@ class WackelbettBot:
             if not card_stays:
                 trials.append(_Trial(card, along, (0.0, 0.0, 0.0, 0.0)))
                 continue
-            after = judge_princess(g.physics, g.faces, laid.layout, card, 0.0, lying=lying)
+            after = judge_princess(g.physics, g.faces, laid.layout,
+                                   princess_trace(g.physics, laid.layout, g.faces, card, lying))
             stands = not after.fallen_cards and after.layout.princess is not None
             bed = after.layout.bed
             crown_x = crown_point(g.physics, g.faces[card], laid.layout.pose_of(card))[0]
@@ -114,10 +115,25 @@ class WackelbettBot:
         jitter = [rng.gauss(0.0, s.jitter_mm) for _ in range(8)]
         return lowering_trace(g.physics, target, start, release_gap=release, jitter=jitter)
 
-    def _place_princess(self, rng: random.Random) -> PlacePrincess:
-        limit = self.game.physics.card.crown_radius
-        dx = max(-limit, min(limit, rng.gauss(0.0, self.skill.princess_mm)))
-        return PlacePrincess(self.seat, dx)
+    def _place_princess(self, view: dict[str, Any], rng: random.Random) -> PlacePrincess:
+        """Lower her onto the crown with this hand's tremble: off the crown's middle, turned,
+        let go too high, shaking on the way down."""
+        g, s = self.game, self.skill
+        limit = g.physics.card.crown_radius if view["princess_card"] is not None else 0.0
+        dx = max(-limit, min(limit, rng.gauss(0.0, s.princess_mm)))
+        tilt = math.radians(max(-40.0, min(40.0, rng.gauss(0.0, s.princess_deg))))
+        release = g.physics.hand.release_clearance + abs(rng.gauss(0.0, s.princess_release_mm))
+        jitter = [rng.gauss(0.0, s.jitter_mm) for _ in range(8)]
+        layout, card, lying = layout_from_view(view), view["princess_card"], bool(view["princess_lying"])
+        for _ in range(4):  # a hand that would let go off the crown corrects itself
+            trace = princess_trace(g.physics, layout, g.faces, card, lying, dx=dx, tilt=tilt, release_gap=release,
+                                   jitter=jitter)
+            if princess_trace_problem(g.physics, layout, g.faces, card, lying, trace) is None:
+                break
+            dx, tilt, jitter = dx / 2, tilt / 2, [j / 2 for j in jitter]
+        else:
+            trace = princess_trace(g.physics, layout, g.faces, card, lying)
+        return PlacePrincess(self.seat, trace)
 
 
 class ShakyHandBot(WackelbettBot):

@@ -42,11 +42,14 @@ class SolverSpec:
     method: str
     dynamic_top_cards: int
     terminal_speed: float
+    terminal_spin: float
     settle_speed: float
     settle_spin: float
     settle_hold: float
     settle_limit: float
     out_of_bounds: float
+    lodged_depth: float  # mm: a body deeper than this inside another is pushed out once settled
+    weld_slip_speed: float  # mm/s: a weld gives way once its sub-pile would be slipping this fast
 
     @property
     def frame_dt(self) -> float:
@@ -82,6 +85,7 @@ class BedSpec:
     pea_height: float
     wobble_stiffness: float
     wobble_damping: float
+    rigid: bool = False  # held still where it lies: what the wobble changes is measured against this
 
     @property
     def outer_half_width(self) -> float:
@@ -104,6 +108,7 @@ class CardSpec:
     elasticity: float
     pea_radius: float
     crown_radius: float
+    top_tilt: float  # radians: a card steeper than this is never the top card
 
 
 @dataclass(frozen=True)
@@ -217,11 +222,14 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         method=method,
         dynamic_top_cards=s.get("dynamic_top_cards", int, minimum=1),
         terminal_speed=_positive(s, "terminal_speed"),
+        terminal_spin=_positive(s, "terminal_spin"),
         settle_speed=_positive(s, "settle_speed"),
         settle_spin=_positive(s, "settle_spin"),
         settle_hold=_positive(s, "settle_hold"),
         settle_limit=_positive(s, "settle_limit"),
         out_of_bounds=_positive(s, "out_of_bounds"),
+        lodged_depth=_positive(s, "lodged_depth"),
+        weld_slip_speed=_positive(s, "weld_slip_speed"),
     )
     t = scene.table("table")
     table = TableSpec(_positive(t, "half_width"), _positive(t, "thickness"), t.get("friction", float, minimum=0.0))
@@ -237,6 +245,7 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         pea_height=_positive(b, "pea_height"),
         wobble_stiffness=b.get("wobble_stiffness", float, minimum=0.0, maximum=1e10),  # 1e12 overflows pymunk
         wobble_damping=b.get("wobble_damping", float, minimum=0.0),
+        rigid=b.get("rigid", bool, default=False),
     )
     u = scene.table("under_bed_card")
     under_bed = UnderBedCardSpec(_positive(u, "length"), _positive(u, "thickness"), _positive(u, "mass"))
@@ -251,6 +260,7 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         elasticity=c.get("elasticity", float, minimum=0.0, maximum=1.0),
         pea_radius=_positive(c, "pea_radius"),
         crown_radius=_positive(c, "crown_radius"),
+        top_tilt=math.radians(c.get("top_tilt_deg", float, minimum=1.0, maximum=89.0)),
     )
     if card.pea_radius * 2 >= card.length:
         raise c.error("pea_radius", f"the pea must fit on the card, got {card.pea_radius}")
@@ -313,6 +323,8 @@ class HandSkill:
     release_mm: float
     jitter_mm: float
     princess_mm: float
+    princess_deg: float
+    princess_release_mm: float
     tries: int
 
 
@@ -328,6 +340,8 @@ def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
             release_mm=level.get("release_mm", float, minimum=0.0),
             jitter_mm=level.get("jitter_mm", float, minimum=0.0),
             princess_mm=level.get("princess_mm", float, minimum=0.0),
+            princess_deg=level.get("princess_deg", float, minimum=0.0, maximum=45.0),
+            princess_release_mm=level.get("princess_release_mm", float, minimum=0.0),
             tries=level.get("tries", int, minimum=1, maximum=64),
         )
     return skills

@@ -16,7 +16,8 @@ from typing import Sequence
 from simulator.physics.snapshot import BodyPose
 
 from .components import CardFace, PlacementSpec, WackelbettPhysics
-from .layout import TableLayout, pile_top, rest_pose_on, world_to_local
+from .layout import (TableLayout, lying_tilt, pile_top, princess_corners, princess_middle_along, princess_rest_pose,
+                     rest_pose_on, world_to_local, wrap_angle)
 
 HandTrace = tuple[float, ...]
 
@@ -45,8 +46,8 @@ def trace_problem(physics: WackelbettPhysics, layout: TableLayout, trace: object
     for pose in trace_points(trace):
         if abs(pose.x) > physics.table.half_width or not 0.0 < pose.y <= ceiling:
             return "The hand must stay over the table."
-        if abs(pose.angle) > 2 * math.pi:
-            return "The card may be turned at most one full turn."
+        if abs(wrap_angle(pose.angle)) > math.pi / 2:
+            return "Hold the card face up: it may be tilted at most 90 degrees from level."
     first = trace_points(trace[:3])[0]
     if first.y < lowest_start(physics, layout, first.angle):
         return "Pick the card up above the pile: it may not appear inside the bedding."
@@ -141,3 +142,82 @@ def start_height(physics: WackelbettPhysics, layout: TableLayout, target: BodyPo
     """Where offered placements pick the card up: clear of the pile, above the target."""
     return max(target.y + physics.hand.start_clearance, lowest_start(physics, layout, target.angle) + 0.5)
 
+
+
+# -- the princess ------------------------------------------------------------------------
+# How far from her proper pose (upright, or on her side) she may be held when let go.
+_PRINCESS_HOLD = math.radians(45.0)
+
+
+def princess_base(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace],
+                  card: int | None) -> tuple[BodyPose, float, float]:
+    """What she is put on: (its pose, where along it she belongs, the surface's height above
+    its origin) -- the crown of ``card``, or the middle of the bare bed when it is None."""
+    if card is None:
+        return layout.bed, 0.0, physics.bed_surface
+    return layout.pose_of(card), faces[card].crown, physics.card.thickness / 2
+
+
+def princess_target(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace], card: int | None,
+                    lying: bool, dx: float = 0.0) -> BodyPose:
+    """Her resting pose on ``card``'s crown, ``dx`` mm along it (see :func:`princess_base`)."""
+    base, along, up = princess_base(physics, layout, faces, card)
+    return princess_rest_pose(physics, base, along + dx, up, lying)
+
+
+def princess_start_height(physics: WackelbettPhysics, layout: TableLayout, pose: BodyPose) -> float:
+    """The lowest height of her base's middle at which she is clear of the pile at ``pose``'s angle."""
+    low = min(y for _, y in princess_corners(physics, BodyPose(0.0, 0.0, pose.angle)))
+    return pile_top(physics, layout) - low
+
+
+def princess_trace(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace], card: int | None,
+                   lying: bool, *, dx: float = 0.0, tilt: float = 0.0, release_gap: float | None = None,
+                   jitter: Sequence[float] = ()) -> HandTrace:
+    """A hand lowering her onto ``card``'s crown (``dx`` mm off it, turned ``tilt`` radians
+    from her resting angle) from clear of the pile, letting go ``release_gap`` mm above it."""
+    rest = princess_target(physics, layout, faces, card, lying, dx)
+    target = BodyPose(rest.x, rest.y, rest.angle + tilt)
+    gap = physics.hand.release_clearance if release_gap is None else release_gap
+    start = max(target.y + gap + physics.hand.start_clearance, princess_start_height(physics, layout, target) + 0.5)
+    return lowering_trace(physics, target, start, release_gap=gap, jitter=jitter)
+
+
+def princess_trace_problem(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace],
+                           card: int | None, lying: bool, trace: object) -> str | None:
+    """Why ``trace`` cannot be a hand putting her on ``card``'s crown, as a sentence; None if it can.
+
+    She is picked up clear of the pile, stays over the table, is let go over the crown (within
+    the crown's radius; over the under-bed card on a bare bed) and the right way up (within
+    45 degrees of upright, or of lying on her side when she is to be laid down).
+    """
+    if not isinstance(trace, tuple) or not trace or len(trace) % 3:
+        return "The hand trace must be a list of x, y, angle triples."
+    frames = len(trace) // 3
+    if frames > physics.hand.max_frames:
+        return f"The hand may move the princess for at most {physics.hand.max_frames} frames, not {frames}."
+    for value in trace:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            return f"The hand trace holds {value!r}, which is not a finite number."
+    points = trace_points(trace)
+    ceiling = pile_top(physics, layout) + 1000.0
+    for pose in points:
+        if abs(pose.x) > physics.table.half_width or not 0.0 < pose.y <= ceiling:
+            return "The hand must stay over the table."
+    if points[0].y < princess_start_height(physics, layout, points[0]):
+        return "Pick the princess up above the pile: she may not appear inside the bedding."
+    base, along, _ = princess_base(physics, layout, faces, card)
+    last = points[-1]
+    want = base.angle + (lying_tilt(physics) if lying else 0.0)
+    turned = abs(wrap_angle(last.angle - want))
+    if lying:
+        turned = min(turned, abs(wrap_angle(last.angle - (base.angle - lying_tilt(physics)))))
+    if turned > _PRINCESS_HOLD:
+        how = "on her side" if lying else "upright"
+        return f"Let her go {how}: she is turned {math.degrees(turned):.0f} degrees."
+    reach = physics.under_bed.length / 2 if card is None else physics.card.crown_radius
+    off = princess_middle_along(physics, base, last) - along
+    if abs(off) > reach:
+        where = "over the bed" if card is None else "over the crown"
+        return f"Let her go {where}: she is {abs(off):.0f} mm off (at most {reach:g} mm)."
+    return None

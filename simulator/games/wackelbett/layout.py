@@ -9,7 +9,7 @@ those poses, shared by the rules, the bots and the world.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from simulator.physics.snapshot import BodyPose
@@ -51,7 +51,7 @@ class TableLayout:
     """The table at rest: bed pose, cards on the bed lowest first, princess (None = beside the bed)."""
 
     bed: BodyPose
-    cards: tuple[tuple[int, BodyPose], ...] = ()  # ordered by :func:`resting_height`
+    cards: tuple[tuple[int, BodyPose], ...] = ()  # in :func:`pile_order`: the last is the top card
     princess: BodyPose | None = None
 
     @property
@@ -94,7 +94,9 @@ class TableOutcome:
     """What the physics found when everything had settled (or the time limit passed).
 
     ``fallen_cards`` left the bed; ``layout`` holds what stayed (princess None if
-    she left it). ``pea_covered``/``on_top`` judge the card just laid (True when
+    she left it). ``lodged``: those of them that the physics left inside another card
+    (counted as fallen so a recorded pile is always whole; a measure of the solver, not
+    part of a verdict). ``pea_covered``/``on_top`` judge the card just laid (True when
     no card was laid); ``princess_pushed``: she was shoved or tipped while it was laid.
     """
 
@@ -104,6 +106,7 @@ class TableOutcome:
     pea_covered: bool = True
     on_top: bool = True
     princess_pushed: bool = False
+    lodged: tuple[int, ...] = field(default=(), compare=False)  # fallen because they ended inside a card
 
 
 def resting_bed(physics: WackelbettPhysics) -> BodyPose:
@@ -125,6 +128,20 @@ def resting_height(physics: WackelbettPhysics, bed: BodyPose, card: BodyPose) ->
     slid down into the bed rests low even when its other end leans on the pile.
     """
     return min(world_to_local(bed, x, y)[1] for x, y in card_corners(physics, card))
+
+
+def is_lying_flat(physics: WackelbettPhysics, bed: BodyPose, card: BodyPose) -> bool:
+    """Does ``card`` lie within the scene's ``top_tilt`` of the bed's level (either face up)?
+    Only such a card can be the top card: a steep or upended one is not a bed to lie on."""
+    tilt = abs(wrap_angle(card.angle - bed.angle))
+    return min(tilt, math.pi - tilt) <= physics.card.top_tilt
+
+
+def pile_order(physics: WackelbettPhysics, bed: BodyPose,
+               cards: Iterable[tuple[int, BodyPose]]) -> tuple[tuple[int, BodyPose], ...]:
+    """``cards`` in pile order: steep cards first (never the top), then by resting height."""
+    return tuple(sorted(cards, key=lambda item: (is_lying_flat(physics, bed, item[1]),
+                                                  resting_height(physics, bed, item[1]))))
 
 
 def pile_height(physics: WackelbettPhysics, layout: TableLayout) -> float:
@@ -177,6 +194,108 @@ def is_on_crown(physics: WackelbettPhysics, face: CardFace, card: BodyPose, prin
     return (abs(rel.x - face.crown) <= physics.card.crown_radius
             and abs(rel.y - physics.card.thickness / 2) <= 1.0
             and abs(rel.angle) <= physics.princess.upright_tolerance)
+
+
+def lying_tilt(physics: WackelbettPhysics) -> float:
+    """How far she is turned when laid on her side: her slanted side then lies flat."""
+    p = physics.princess
+    return math.pi / 2 + math.atan2((p.base_width - p.top_width) / 2, p.height)
+
+
+def princess_rest_pose(physics: WackelbettPhysics, base: BodyPose, along: float, up: float, lying: bool) -> BodyPose:
+    """Where the princess rests, upright or lying, her middle ``along`` mm from ``base``'s origin
+    along its axis, on a surface ``up`` mm above that origin (``base`` = a card or the bed)."""
+    tilt = lying_tilt(physics) if lying else 0.0
+    c, s = math.cos(tilt), math.sin(tilt)
+    turned = [(c * x - s * y, s * x + c * y) for x, y in princess_outline(physics)]
+    mid = (min(x for x, _ in turned) + max(x for x, _ in turned)) / 2
+    low = min(y for _, y in turned)
+    x, y = local_to_world(base, along - mid, up - low + 0.05)
+    return BodyPose(x, y, base.angle + tilt)
+
+
+def princess_middle_along(physics: WackelbettPhysics, card: BodyPose, pose: BodyPose) -> float:
+    """Where along ``card`` (mm from its middle) the princess at ``pose`` has her middle."""
+    xs = [world_to_local(card, x, y)[0] for x, y in princess_corners(physics, pose)]
+    return (min(xs) + max(xs)) / 2
+
+
+def princess_outline(physics: WackelbettPhysics) -> list[Point]:
+    """Her outline in her own frame: a trapezoid standing on its wide base, origin mid-base."""
+    p = physics.princess
+    hb, ht = p.base_width / 2, p.top_width / 2
+    return [(-hb, 0.0), (hb, 0.0), (ht, p.height), (-ht, p.height)]
+
+
+def princess_corners(physics: WackelbettPhysics, pose: BodyPose) -> list[Point]:
+    """The princess's outline at ``pose``."""
+    return [local_to_world(pose, x, y) for x, y in princess_outline(physics)]
+
+
+def bed_outlines(physics: WackelbettPhysics, pose: BodyPose) -> list[list[Point]]:
+    """The bed's solid parts at ``pose``: the plate, the two walls and the under-bed card."""
+    b, u = physics.bed, physics.under_bed
+    half, wall, plate = b.inner_width / 2, b.wall_thickness, b.plate_thickness
+    boxes = ((-half - wall, 0.0, half + wall, plate),
+             (-half - wall, plate, -half, plate + b.wall_height),
+             (half, plate, half + wall, plate + b.wall_height),
+             (-u.length / 2, plate, u.length / 2, plate + u.thickness))
+    return [[local_to_world(pose, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+            for x0, y0, x1, y1 in boxes]
+
+
+def separation(a: list[Point], b: list[Point]) -> tuple[float, float, float]:
+    """How deep two convex polygons overlap and which way ``a`` must move to come out of ``b``:
+    (depth in mm, unit x, unit y); depth 0 when they do not overlap. Exact (separating axes),
+    independent of any physics engine."""
+    depth, axis = math.inf, (0.0, 1.0)
+    for poly in (a, b):
+        for i, (x0, y0) in enumerate(poly):
+            x1, y1 = poly[(i + 1) % len(poly)]
+            nx, ny = y1 - y0, x0 - x1
+            norm = math.hypot(nx, ny)
+            if norm == 0.0:
+                continue
+            nx, ny = nx / norm, ny / norm
+            pa = [x * nx + y * ny for x, y in a]
+            pb = [x * nx + y * ny for x, y in b]
+            overlap = min(max(pa), max(pb)) - max(min(pa), min(pb))
+            if overlap <= 0.0:
+                return 0.0, 0.0, 0.0
+            if overlap < depth:
+                # out of b along the side where a's middle lies
+                way = 1.0 if sum(pa) / len(pa) >= sum(pb) / len(pb) else -1.0
+                depth, axis = overlap, (way * nx, way * ny)
+    return (depth, *axis) if math.isfinite(depth) else (0.0, 0.0, 0.0)
+
+
+def penetration(a: list[Point], b: list[Point]) -> float:
+    """How deep two convex polygons overlap (mm); 0 when they do not (see :func:`separation`)."""
+    return separation(a, b)[0]
+
+
+def overlapping_cards(physics: WackelbettPhysics, layout: TableLayout, depth: float = 0.5) -> list[tuple[str, str, float]]:
+    """Cards on the bed that lie inside another card or the bed more than ``depth`` mm:
+    (name, name, depth) with names "card N" or "bed". A settled pile has none. (The princess
+    is left out: the card laid beside her feet overlaps her in the side view by design.)"""
+    bodies = [(f"card {card}", card_corners(physics, pose)) for card, pose in layout.cards]
+    found = []
+    boxes = [(min(x for x, _ in c), max(x for x, _ in c), min(y for _, y in c), max(y for _, y in c))
+             for _, c in bodies]
+    for i, (name, corners) in enumerate(bodies):
+        for j in range(i + 1, len(bodies)):
+            a, b = boxes[i], boxes[j]
+            if a[0] > b[1] or b[0] > a[1] or a[2] > b[3] or b[2] > a[3]:
+                continue
+            d = penetration(corners, bodies[j][1])
+            if d > depth:
+                found.append((name, bodies[j][0], d))
+        for part in bed_outlines(physics, layout.bed):
+            d = penetration(corners, part)
+            if d > depth:
+                found.append((name, "bed", d))
+                break
+    return found
 
 
 def neat_stack(physics: WackelbettPhysics, cards: Iterable[int], offsets: Iterable[float]) -> TableLayout:

@@ -4,7 +4,7 @@ A :class:`LiveJob` is a :class:`~.world.WackelbettWorld` advanced one fixed fram
 time by a script (a generator: one ``yield`` per frame). :func:`carry_job` lets a human
 carry a card (the hand follows an aim read every frame; the trace is recorded);
 :func:`stage_job` plays what the referee is about to judge (the set-up, a bot's or a
-human's card, the princess put down, the princess stood back up) with the same world
+human's card, the princess lowered onto a crown, the bed settling while she is lifted off) with the same world
 calls in the same order as ``referee.py``, so the settled table equals the verdict's.
 Bodies that fly in are drawn in the air first and join the world where the referee's
 world has them.
@@ -21,8 +21,8 @@ from simulator.physics.stepping import FrameClock
 from .components import CardFace, WackelbettPhysics
 from .drawing import Camera, lerp_layout, lerp_pose
 from .hand import trace_points
-from .layout import TableLayout, TableOutcome, crown_point, rest_pose_on
-from .rules import CARD_VERDICT, DRAWN, RESTAND, SETUP, TURN
+from .layout import TableLayout, TableOutcome, rest_pose_on
+from .rules import CARD_VERDICT, LIFT, PRINCESS_PHASES, PRINCESS_VERDICT, RESTAND_VERDICT, SETUP
 from .world import WackelbettWorld
 
 FLY_FRAMES = 36           # a bot's card or princess flies in this many frames before the world takes it
@@ -41,19 +41,15 @@ def snapshot(world: WackelbettWorld) -> TableLayout:
 
 def settling(world: WackelbettWorld) -> Iterator[None]:
     """``world.settle()`` one frame per step: the same frames, the same stop."""
-    watch = world.settle_watch()
-    for _ in range(world.physics.solver.settle_limit_frames):
-        world.step_frame()
-        yield
-        if watch.update(world.moving_bodies()):
-            return
+    yield from world.settling_frames()
 
 
 def stage_key(view: dict[str, Any]) -> tuple:
     """What the referee is about to judge, as a comparable value."""
     return (view["phase"], tuple(view["bed_cards"]), tuple(map(tuple, view["card_poses"])),
             tuple(view["bed_pose"]), tuple(view["princess_pose"] or ()), view["placing_card"],
-            tuple(view["trace"]), view["last_laid_card"], view["princess_dx"], view["princess_lying"])
+            tuple(view["trace"]), view["last_laid_card"], tuple(view["princess_trace"]), view["princess_lying"],
+            view["restand_failures"])
 
 
 def hand_target(physics: WackelbettPhysics, camera: Camera, mouse: tuple[int, int], tilt: float) -> BodyPose:
@@ -87,8 +83,9 @@ class LiveJob:
     air_princess: BodyPose | None = None
     hide_princess: bool = False
     origin: TableLayout | None = None   # the recorded table the world was built from
-    human: bool = False                 # a human carries ``card`` (else the table replays a trace)
+    human: bool = False                 # a human carries ``card`` or the princess (else the table replays a trace)
     card: int | None = None
+    carries_princess: bool = False      # the hand holds (or held) the princess, not a card
     trace: list[float] = field(default_factory=list)
     let_go: bool = False
 
@@ -122,12 +119,17 @@ class LiveJob:
         return lerp_layout(self.before, self.now, self.clock.alpha) if not self.done else self.now
 
     @property
+    def is_carrying(self) -> bool:
+        """A human's hand holds a card or the princess over the bed, not yet let go."""
+        return self.human and not self.let_go
+
+    @property
     def frames(self) -> int:
         """Frames the hand has been recorded for."""
         return len(self.trace) // 3
 
     def open_hand(self) -> None:
-        """Let go of the carried card: it falls and the world settles."""
+        """Let go of what the hand carries: it falls and the world settles."""
         self.world.release()
         self.let_go = True
         self.settling = True
@@ -143,13 +145,18 @@ class LiveJob:
         """
         phase = view["phase"]
         if self.human and not self.let_go:
-            return phase in (TURN, DRAWN) and self.card in playable and self.origin == layout
+            if self.carries_princess:
+                return phase in PRINCESS_PHASES and self.origin == layout
+            return self.card in playable and self.origin == layout
         if self.human and self.key == CARRY:
-            if phase == CARD_VERDICT and view["placing_card"] == self.card \
-                    and tuple(view["trace"]) == tuple(self.trace):
+            if self.carries_princess:
+                accepted = phase in (PRINCESS_VERDICT, RESTAND_VERDICT) and tuple(view["princess_trace"]) == tuple(self.trace)
+            else:
+                accepted = phase == CARD_VERDICT and view["placing_card"] == self.card \
+                    and tuple(view["trace"]) == tuple(self.trace)
+            if accepted:
                 self.key = stage_key(view)  # accepted: the referee judges it next
-                return True
-            return False
+            return accepted
         if self.key == stage_key(view):
             return True
         if self.done and verdict_shown:
@@ -161,15 +168,21 @@ class LiveJob:
         return outcome.layout == self.world.layout() and tuple(outcome.fallen_cards) == self.world.fallen_cards()
 
 
-# -- a human's card ------------------------------------------------------------------------------
-def carry_job(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout, card: int,
+# -- a human's hand ------------------------------------------------------------------------------
+def carry_job(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout, card: int | None,
               pose: BodyPose, aim: Callable[[], BodyPose]) -> LiveJob:
-    """A world of ``layout`` with ``card`` held at ``pose``; every frame the hand moves to ``aim()``
-    and the target is appended to the trace, until the job is let go (:meth:`LiveJob.open_hand`)."""
-    world = WackelbettWorld(physics, faces, layout)
-    world.hold_card(card, pose)
-    job = LiveJob(world, CARRY, "card", FrameClock(physics.solver.frame_dt), card=card,
-                  trace=[pose.x, pose.y, pose.angle], origin=layout, human=True)
+    """A world of ``layout`` with ``card`` (the princess when None) held at ``pose``; every frame
+    the hand moves to ``aim()`` and the target is appended to the trace, until the job is let go
+    (:meth:`LiveJob.open_hand`). Built as the referee builds it: she is lifted off to be carried."""
+    if card is None:
+        world = WackelbettWorld(physics, faces, replace(layout, princess=None))
+        world.hold_princess(pose)
+    else:
+        world = WackelbettWorld(physics, faces, layout)
+        world.hold_card(card, pose)
+    job = LiveJob(world, CARRY, "princess" if card is None else "card", FrameClock(physics.solver.frame_dt),
+                  card=card, carries_princess=card is None, trace=[pose.x, pose.y, pose.angle], origin=layout,
+                  human=True)
     job.script = _carry_script(job, aim)
     return job
 
@@ -187,27 +200,29 @@ def _carry_script(job: LiveJob, aim: Callable[[], BodyPose]) -> Iterator[None]:
 
 # -- the table's stages, as the referee plays them --------------------------------------------------
 def stage_job(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout,
-              view: dict[str, Any]) -> LiveJob:
+              view: dict[str, Any], *, restand_tries: int) -> LiveJob:
     """A live world playing what the referee is about to judge in ``view``, as the referee will."""
     phase = view["phase"]
     clock = FrameClock(physics.solver.frame_dt)
     key = stage_key(view)
     lying = bool(view["princess_lying"])
-    if phase == RESTAND:
+    if phase in (LIFT, PRINCESS_VERDICT, RESTAND_VERDICT):
         world = WackelbettWorld(physics, faces, replace(layout, princess=None))
-        job = LiveJob(world, key, "settle", clock)
-        job.script = _restand_script(physics, faces, job, layout, lying)
+        if phase == LIFT:
+            job = LiveJob(world, key, "settle", clock)
+            job.script = _lift_script(job, layout, view["restand_failures"] >= restand_tries)
+        else:
+            job = LiveJob(world, key, "princess" if phase == PRINCESS_VERDICT else "restand", clock,
+                          carries_princess=True)
+            job.script = _princess_script(job, layout, tuple(view["princess_trace"]))
         return job
     world = WackelbettWorld(physics, faces, layout)
     if phase == SETUP:
         job = LiveJob(world, key, "setup", clock)
         job.script = _setup_script(physics, job, layout, view["placing_card"], lying)
-    elif phase == CARD_VERDICT:
+    else:
         job = LiveJob(world, key, "card", clock)
         job.script = _card_script(job, view["placing_card"], tuple(view["trace"]))
-    else:
-        job = LiveJob(world, key, "princess", clock)
-        job.script = _princess_script(job, view["last_laid_card"], float(view["princess_dx"]), lying)
     return job
 
 
@@ -270,35 +285,39 @@ def _card_script(job: LiveJob, card: int, trace: tuple[float, ...]) -> Iterator[
     yield from settling(world)
 
 
-def _princess_script(job: LiveJob, card: int, dx: float, lying: bool) -> Iterator[None]:
-    # the same calls in the same order as referee.judge_princess; she flies in from where she stood
+def _princess_script(job: LiveJob, layout: TableLayout, trace: tuple[float, ...]) -> Iterator[None]:
+    # the same calls in the same order as referee.judge_princess; she is carried from where she stood
     world = job.world
-    if world.princess_pose() is not None:
-        job.hide_princess = True
-        job.air_princess = world.princess_pose()
-        yield from _fly(job, job.air_princess, world.princess_spot(card, dx, lying), princess=True)
-        job.air_princess = None
-        job.hide_princess = False
-    world.place_princess(card, dx, lying=lying)
-    job.settling = True
-    yield from settling(world)
-
-
-def _restand_script(physics: WackelbettPhysics, faces: Sequence[CardFace], job: LiveJob, layout: TableLayout,
-                    lying: bool) -> Iterator[None]:
-    # the same calls in the same order as referee.judge_restand
-    world = job.world
-    if layout.princess is not None and layout.cards:
-        face = faces[layout.cards[-1][0]]
-        x, y = crown_point(physics, face, layout.cards[-1][1])
-        hover = BodyPose(x, y + 12.0, 0.0)
-        job.air_princess = layout.princess
-        yield from _fly(job, layout.princess, hover, princess=True)
-    job.settling = True
-    yield from settling(world)
-    world.place_princess(world.top_card(), 0.0, lying=lying)
+    points = trace_points(trace)
+    start = layout.princess if layout.princess is not None else _entry_pose(points[0])
+    job.air_princess = start
+    yield from _fly(job, start, points[0], princess=True)
     job.air_princess = None
+    world.hold_princess(points[0])
+    for point in points[1:]:
+        world.move_hand(point.x, point.y, point.angle)
+        world.step_frame()
+        yield
+    world.release()
+    job.let_go = True
+    job.settling = True
     yield from settling(world)
-    if not lying and not world.is_princess_upright():
+
+
+def _lift_script(job: LiveJob, layout: TableLayout, lay_down: bool) -> Iterator[None]:
+    # the same calls in the same order as referee.judge_lift: she is lifted off, what is loose settles
+    world = job.world
+    if layout.princess is not None:
+        job.air_princess = layout.princess
+        yield from _fly(job, layout.princess, _aside(layout.princess), princess=True)
+    job.settling = True
+    yield from settling(world)
+    job.air_princess = None
+    if lay_down:
         world.place_princess(world.top_card(), 0.0, lying=True)
         yield from settling(world)
+
+
+def _aside(pose: BodyPose) -> BodyPose:
+    """Where a lifted princess waits, drawn in the air beside the bed."""
+    return BodyPose(pose.x - 150.0, pose.y + 50.0, 0.0)

@@ -71,25 +71,29 @@ def judge_card(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: Ta
     return world.outcome(pea_covered=covered, on_top=world.is_on_top(card), princess_pushed=pushed)
 
 
-def judge_princess(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout, card: int,
-                   dx: float, *, lying: bool) -> TableOutcome:
-    """Put the princess on ``card``'s crown (``dx`` off it), upright or lying, and settle."""
-    world = WackelbettWorld(physics, faces, layout)
-    world.place_princess(card, dx, lying=lying)
+def judge_princess(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout,
+                   trace: Sequence[float]) -> TableOutcome:
+    """Play the hand ``trace`` putting the princess down on ``layout`` (she is lifted off
+    wherever she was), let go, settle and judge."""
+    world = WackelbettWorld(physics, faces, replace(layout, princess=None))
+    points = trace_points(trace)
+    world.hold_princess(points[0])
+    for point in points[1:]:
+        world.move_hand(point.x, point.y, point.angle)
+        world.step_frame()
+    world.release()
     world.settle()
     return world.outcome()
 
 
-def judge_restand(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout,
-                  *, lying: bool) -> TableOutcome:
-    """The princess is taken off the bed and whatever tilts by itself settles; then she is put
-    back on the topmost card's crown and all settles again. If she will not stand there she
-    is laid down instead, so the game can go on."""
+def judge_lift(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout,
+               *, lay_down: bool) -> TableOutcome:
+    """The princess is lifted off the bed and whatever tilts by itself settles. With
+    ``lay_down`` (every try to stand her back up failed) the table then lays her down on
+    the top card's crown, so the game can go on, and all settles again."""
     world = WackelbettWorld(physics, faces, replace(layout, princess=None))
     world.settle()
-    world.place_princess(world.top_card(), 0.0, lying=lying)
-    world.settle()
-    if not lying and not world.is_princess_upright():
+    if lay_down:
         world.place_princess(world.top_card(), 0.0, lying=True)
         world.settle()
     return world.outcome()
@@ -103,6 +107,10 @@ class WackelbettReferee:
 
     def decide(self, state: WackelbettState) -> Verdict:
         """The verdict the state waits for. Raises RuntimeError if it waits for none."""
+        return Verdict.of(*self.judge(state))
+
+    def judge(self, state: WackelbettState) -> tuple[str, TableOutcome]:
+        """What the state waits for is judged: (the stage, the outcome the verdict reports)."""
         g = self.game
         stage = STAGES.get(state.phase)
         layout = state.layout
@@ -112,12 +120,10 @@ class WackelbettReferee:
         elif stage == "card":
             assert state.placing is not None
             outcome = judge_card(g.physics, g.faces, layout, state.placing, state.trace)
-        elif stage == "princess":
-            assert state.last_laid is not None
-            outcome = judge_princess(g.physics, g.faces, layout, state.last_laid, state.princess_dx,
-                                     lying=state.lies_princess_down())
+        elif stage in ("princess", "restand"):
+            outcome = judge_princess(g.physics, g.faces, layout, state.princess_trace)
         elif stage == "settle":
-            outcome = judge_restand(g.physics, g.faces, layout, lying=state.lies_princess_down())
+            outcome = judge_lift(g.physics, g.faces, layout, lay_down=state.lays_princess_down_for_the_table)
         else:
             raise RuntimeError(f"the table has nothing to judge in phase {state.phase!r}")
-        return Verdict.of(stage, outcome)
+        return stage, outcome

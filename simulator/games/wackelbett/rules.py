@@ -9,10 +9,12 @@ the world from the poses recorded here, replays the trace, lets everything settl
 and answers with a :class:`Verdict` that carries where everything came to rest.
 The rules only read verdicts, so replaying a game from its log needs no physics.
 
-A turn: ``PlaceCard`` -> verdict on the card -> ``PlacePrincess`` (stand her on the
-new crown) -> verdict on the princess. A failed placement sends the card back to
-the hand and, when the princess must be put back, a ``settle`` verdict (the table
-stands her up on the top crown) comes before the next player's turn.
+A turn: ``PlaceCard`` -> verdict on the card -> ``PlacePrincess`` (a hand trace:
+lower her onto the new crown) -> verdict on the princess. A failed placement sends
+the card back to the hand. When the princess is not standing on the top crown at
+the start of a turn, she is first lifted off (a ``settle`` verdict: whatever is
+loose settles by itself) and the player whose turn it is stands her back up by
+hand (``PlacePrincess`` again, judged by a ``restand`` verdict).
 """
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ from simulator.physics.snapshot import BodyPose
 
 from .challenge import daily_challenge_seed
 from .components import read_bot_skills, read_colours, read_deck, read_physics, read_placements
-from .hand import lowering_trace, offered_targets, start_height, trace_problem
+from .hand import (lowering_trace, offered_targets, princess_trace, princess_trace_problem, start_height,
+                   trace_problem)
 from .layout import TableLayout, TableOutcome, pile_height, resting_bed
 
 # Phases. Seats act in TURN, DRAWN and PRINCESS; the referee in the others.
@@ -36,10 +39,20 @@ DRAWN = "drawn"                        # the drawn card fits: lay it or keep it
 CARD_VERDICT = "card-verdict"          # the physics judges the card just laid
 PRINCESS = "princess"                  # stand the princess on the new card's crown
 PRINCESS_VERDICT = "princess-verdict"  # the physics judges her
-RESTAND = "restand"                    # she is put back on the top crown before the next turn
+LIFT = "lift"                          # she is lifted off before a turn; what is loose settles
+RESTAND = "restand"                    # the player stands her back up on the top crown
+RESTAND_VERDICT = "restand-verdict"    # the physics judges that
 OVER = "over"
+PHASES = (SETUP, TURN, DRAWN, CARD_VERDICT, PRINCESS, PRINCESS_VERDICT, LIFT, RESTAND, RESTAND_VERDICT, OVER)
 
-STAGES = {SETUP: "setup", CARD_VERDICT: "card", PRINCESS_VERDICT: "princess", RESTAND: "settle"}
+# Why a placement failed, most physical first: something fell off the bed; the princess was
+# pushed aside; the pea beneath stayed uncovered; the card did not end on top of the pile.
+FELL, PUSHED, MISSED_PEA, NOT_ON_TOP = "fell", "pushed", "pea", "not-on-top"
+FAIL_CAUSES = (FELL, PUSHED, MISSED_PEA, NOT_ON_TOP)
+
+STAGES = {SETUP: "setup", CARD_VERDICT: "card", PRINCESS_VERDICT: "princess", LIFT: "settle",
+          RESTAND_VERDICT: "restand"}
+PRINCESS_PHASES = (PRINCESS, RESTAND)  # a seat holds the princess
 RECENT_EVENTS = 12
 
 
@@ -68,17 +81,18 @@ class Pass(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlacePrincess(Action):
-    """Put the princess on the crown of the card you just laid, ``dx`` mm from its centre."""
+    """Stand the princess on the crown (of the card you just laid, or the top card when you
+    stand her back up): ``trace`` is what the hand did, as for a card (see :mod:`.hand`)."""
 
     kind = "princess"
-    dx: float
+    trace: tuple[float, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict(Action):
     """The table's report once everything has settled (acts as REFEREE).
 
-    ``stage`` names what was judged ("setup", "card", "princess", "settle").
+    ``stage`` names what was judged ("setup", "card", "princess", "settle", "restand").
     ``bed_cards`` stayed on the bed, lowest first, with their poses (x, y, angle
     flattened); ``fallen_cards`` left it. ``princess_pose`` is empty when she left
     the bed. ``pea_covered``/``on_top``/``princess_pushed`` judge a card just laid.
@@ -173,11 +187,9 @@ class WackelbettGame(Game):
         self.may_follow = [
             bytes(int(a.colour != b.colour and a.bedding != b.bedding) for b in self.faces) for a in self.faces
         ]
+        self.restand_tries = self.scene.table("rules").get("restand_tries", int, minimum=1, maximum=20)
         self.draw_action = [DrawCard(p) for p in range(players)]
         self.pass_action = [Pass(p) for p in range(players)]
-        self.princess_actions = [
-            [PlacePrincess(p, dx) for dx in self.placements.princess_offsets] for p in range(players)
-        ]
 
     def daily_seed(self, day: datetime.date) -> int:
         """The seed of ``day``'s challenge deck (the same for everyone that day)."""
@@ -214,7 +226,8 @@ class WackelbettState(State):
         self.placing: int | None = None      # the card in the air, awaiting its verdict
         self.trace: tuple[float, ...] = ()   # what the hand did with it
         self.last_laid: int | None = None    # laid this turn, awaiting the princess
-        self.princess_dx = 0.0
+        self.princess_trace: tuple[float, ...] = ()  # what the hand did with her
+        self.restand_failures = 0            # tries to stand her back up that failed, this turn
         self.drawn: int | None = None        # drawn this turn and fits
         self.finishing = False               # the card being laid was the player's last
         self.forced_passes = 0
@@ -276,6 +289,19 @@ class WackelbettState(State):
             return True
         return not (self.princess_upright or self.game.princess_lying)
 
+    @property
+    def princess_card(self) -> int | None:
+        """The card the princess is to be put on now: the one just laid, or the top card."""
+        return self.last_laid if self.phase == PRINCESS else self.layout.top_card
+
+    def princess_placements(self, seat: int) -> list[PlacePrincess]:
+        """The representative ways offered to put her down: gently lowered onto the crown and
+        the scene's offsets beside it (the free choice is any hand trace)."""
+        g = self.game
+        return [PlacePrincess(seat, princess_trace(g.physics, self.layout, g.faces, self.princess_card,
+                                                   self.lies_princess_down(), dx=dx))
+                for dx in g.placements.princess_offsets]
+
     def placements_for(self, seat: int, card: int) -> list[PlaceCard]:
         """The representative placements of ``card`` offered to ``seat``: lowered gently onto
         the steadiest spots that cover the pea (the free choice is any hand trace)."""
@@ -295,11 +321,11 @@ class WackelbettState(State):
         return (self.current,)
 
     def legal_actions(self, player: int) -> list[Action]:
-        if player != self.current or self.phase not in (TURN, DRAWN, PRINCESS):
+        if player != self.current or self.phase not in (TURN, DRAWN, *PRINCESS_PHASES):
             return []
         g = self.game
-        if self.phase == PRINCESS:
-            return list(g.princess_actions[player])
+        if self.phase in PRINCESS_PHASES:
+            return self.princess_placements(player)
         if self.phase == DRAWN:
             assert self.drawn is not None
             return [*self.placements_for(player, self.drawn), g.pass_action[player]]
@@ -324,6 +350,8 @@ class WackelbettState(State):
             raise IllegalAction(f"It is not your turn: Player {self.current + 1} is to play.")
         hand = self.hands[action.player]
         if kind is PlaceCard:
+            if self.phase == RESTAND:
+                raise IllegalAction("Stand the princess back up on the crown of the top card first.")
             if self.phase not in (TURN, DRAWN):
                 raise IllegalAction("Stand the princess on the crown of the card you laid first.")
             card = action.card
@@ -342,13 +370,16 @@ class WackelbettState(State):
                 raise IllegalAction(problem)
             return
         if kind is PlacePrincess:
-            if self.phase != PRINCESS:
-                raise IllegalAction("The princess is put on the crown right after laying a card.")
-            if not _is_number(action.dx) or abs(action.dx) > g.physics.card.crown_radius:
-                raise IllegalAction(
-                    f"Put the princess on the crown: at most {g.physics.card.crown_radius:g} mm from its middle."
-                )
+            if self.phase not in PRINCESS_PHASES:
+                raise IllegalAction("The princess is put on the crown right after laying a card, "
+                                    "or stood back up at the start of a turn.")
+            problem = princess_trace_problem(g.physics, self.layout, g.faces, self.princess_card,
+                                             self.lies_princess_down(), action.trace)
+            if problem:
+                raise IllegalAction(problem)
             return
+        if self.phase == RESTAND:
+            raise IllegalAction("Stand the princess back up on the crown of the top card first.")
         if kind is DrawCard:
             if self.phase != TURN:
                 raise IllegalAction("You may draw only at the start of your turn.")
@@ -400,8 +431,8 @@ class WackelbettState(State):
         elif kind is PlaceCard:
             self._lay(action)
         elif kind is PlacePrincess:
-            self.princess_dx = float(action.dx)
-            self.phase = PRINCESS_VERDICT
+            self.princess_trace = tuple(float(v) for v in action.trace)
+            self.phase = PRINCESS_VERDICT if self.phase == PRINCESS else RESTAND_VERDICT
         elif kind is DrawCard:
             self._draw(action.player)
         else:
@@ -454,7 +485,12 @@ class WackelbettState(State):
 
     def _next_turn(self) -> None:
         self.current = (self.current + 1) % self.game.players
-        self.phase = RESTAND if self._needs_restand() else TURN
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """The princess must stand on the top crown before anyone lays a card."""
+        self.restand_failures = 0
+        self.phase = LIFT if self._needs_restand() else TURN
 
     def _finish(self) -> None:
         self.phase = OVER
@@ -468,13 +504,17 @@ class WackelbettState(State):
         if stage == "setup":
             self._settled(outcome, by_itself=True)
             self.placing = None
-            self.phase = RESTAND if self._needs_restand() else TURN
+            self._start_turn()
         elif stage == "settle":
             self._settled(outcome, by_itself=True)
             if self.game.is_challenge and outcome.fallen_cards:
                 self._finish()
+            elif outcome.layout.princess is not None:
+                self.phase = TURN  # the table laid her down after every try failed
             else:
-                self.phase = TURN
+                self.phase = RESTAND
+        elif stage == "restand":
+            self._judge_restand(outcome)
         elif stage == "card":
             self._judge_card(outcome)
         else:
@@ -495,17 +535,17 @@ class WackelbettState(State):
         assert card is not None
         self.placing = None
         self.trace = ()
-        reasons = []
+        reasons: list[tuple[str, str]] = []
         if outcome.fallen_cards:
-            reasons.append("cards fell off the bed")
+            reasons.append((FELL, "cards fell off the bed"))
         if self.layout.princess is not None and outcome.layout.princess is None:
-            reasons.append("the princess fell off the bed")
+            reasons.append((FELL, "the princess fell off the bed"))
         if outcome.princess_pushed:
-            reasons.append("the princess was pushed aside")
+            reasons.append((PUSHED, "the princess was pushed aside"))
         if self.game.cover_pea and not outcome.pea_covered:
-            reasons.append("the pea beneath was not covered")
+            reasons.append((MISSED_PEA, "the pea beneath was not covered"))
         if not outcome.on_top:
-            reasons.append("the card did not stay on top of the pile")
+            reasons.append((NOT_ON_TOP, "the card did not stay on top of the pile"))
         if reasons:
             self._failed(card, outcome, reasons)
             return
@@ -519,11 +559,11 @@ class WackelbettState(State):
         card = self.last_laid
         assert card is not None
         self.last_laid = None
-        reasons = []
+        reasons: list[tuple[str, str]] = []
         if outcome.fallen_cards:
-            reasons.append("cards fell off the bed")
+            reasons.append((FELL, "cards fell off the bed"))
         if outcome.layout.princess is None:
-            reasons.append("the princess fell off the bed")
+            reasons.append((FELL, "the princess fell off the bed"))
         if reasons:
             self._failed(card, outcome, reasons)
             return
@@ -550,9 +590,37 @@ class WackelbettState(State):
             self.hands[seat].append(self.draw_pile.pop())
         self._next_turn()
 
-    def _failed(self, card: int, outcome: TableOutcome, reasons: list[str]) -> None:
+    def _judge_restand(self, outcome: TableOutcome) -> None:
+        """She was stood back up by hand: cards knocked off go to the reserve; unless she now
+        stands on the bed (lies, when she is laid down), she is lifted off and tried again."""
+        seat = self.current
+        self.layout = outcome.layout
+        self.princess_upright = outcome.princess_upright
+        if outcome.fallen_cards:
+            self.reserve.extend(outcome.fallen_cards)
+            self._event(seat, "knocked", count=len(outcome.fallen_cards))
+            if self.game.is_challenge:
+                self._finish()
+                return
+        if not self._needs_restand():
+            self.restand_failures = 0
+            self._event(seat, "restands")
+            self.phase = TURN
+            return
+        self.restand_failures += 1
+        self._event(seat, "restand-fails", tries=self.restand_failures)
+        self.phase = LIFT
+
+    @property
+    def lays_princess_down_for_the_table(self) -> bool:
+        """After every try to stand her back up failed, the table lays her on the top crown."""
+        return self.restand_failures >= self.game.restand_tries
+
+    def _failed(self, card: int, outcome: TableOutcome, reasons: list[tuple[str, str]]) -> None:
         """The placement failed: the player takes the card back, other fallen cards go face up
-        to the reserve, and the princess is put back on the top crown before the next turn."""
+        to the reserve, and the princess is put back on the top crown before the next turn.
+
+        ``reasons`` are (cause, sentence) pairs, the first the main cause (:data:`FAIL_CAUSES`)."""
         seat = self.current
         self.layout = outcome.layout.without([card])
         self.princess_upright = outcome.princess_upright
@@ -560,7 +628,8 @@ class WackelbettState(State):
         others = [c for c in outcome.fallen_cards if c != card]
         self.reserve.extend(others)
         self.finishing = False
-        self._event(seat, "fails", reason="; ".join(reasons), label=self.game.card_label(card), count=len(others))
+        self._event(seat, "fails", reason="; ".join(text for _, text in reasons), cause=reasons[0][0],
+                    label=self.game.card_label(card), count=len(others))
         if self.game.is_challenge:
             self._finish()
             return
@@ -571,7 +640,8 @@ class WackelbettState(State):
             self._finish()
             return
         self.current = (seat + 1) % self.game.players
-        self.phase = RESTAND
+        self.restand_failures = 0
+        self.phase = LIFT
 
     # -- outcome -----------------------------------------------------------------
     def is_over(self) -> bool:
@@ -615,7 +685,10 @@ class WackelbettState(State):
             "placing_card": self.placing,
             "trace": list(self.trace),
             "last_laid_card": self.last_laid,
-            "princess_dx": self.princess_dx,
+            "princess_card": self.princess_card if self.phase in (*PRINCESS_PHASES, PRINCESS_VERDICT,
+                                                                   RESTAND_VERDICT) else None,
+            "princess_trace": list(self.princess_trace),
+            "restand_failures": self.restand_failures,
             "winner": self.winner,
             "blocked": self.blocked,
             "scores": self.scores(),
@@ -652,7 +725,8 @@ class WackelbettState(State):
             "hands": self.hands, "draw_pile": self.draw_pile, "reserve": self.reserve,
             "layout": self.layout.to_json(), "princess_upright": self.princess_upright,
             "phase": self.phase, "current": self.current, "placing": self.placing,
-            "trace": list(self.trace), "last_laid": self.last_laid, "princess_dx": self.princess_dx,
+            "trace": list(self.trace), "last_laid": self.last_laid, "princess_trace": list(self.princess_trace),
+            "restand_failures": self.restand_failures,
             "drawn": self.drawn, "finishing": self.finishing, "forced_passes": self.forced_passes,
             "failures_in_row": self.failures_in_row,
             "winner": self.winner, "blocked": self.blocked, "stacked": self.stacked,
@@ -670,7 +744,8 @@ class WackelbettState(State):
         self.placing = None if data["placing"] is None else int(data["placing"])
         self.trace = tuple(float(v) for v in data["trace"])
         self.last_laid = None if data["last_laid"] is None else int(data["last_laid"])
-        self.princess_dx = float(data["princess_dx"])
+        self.princess_trace = tuple(float(v) for v in data["princess_trace"])
+        self.restand_failures = int(data["restand_failures"])
         self.drawn = None if data["drawn"] is None else int(data["drawn"])
         self.finishing = bool(data["finishing"])
         self.forced_passes = int(data["forced_passes"])
@@ -682,5 +757,5 @@ class WackelbettState(State):
         self.events = list(data["events"])
         if len(self.hands) != self.game.players:
             raise ValueError("hands must have one entry per seat")
-        if self.phase not in (SETUP, TURN, DRAWN, CARD_VERDICT, PRINCESS, PRINCESS_VERDICT, RESTAND, OVER):
+        if self.phase not in PHASES:
             raise ValueError(f"unknown phase {self.phase!r}")

@@ -4,7 +4,7 @@ pile, the table painted from the live world or the record, the hints over it and
 ``drawing.py`` paints bodies; :class:`SideView` decides what to paint this frame (a
 :class:`Shot`): fading cards, the card in the hand with its joint, bodies flying in, and
 the marks that tell a player what to do (the pea to cover, the top card's tag, the
-crown's reach and the princess's ghost, "fell off" labels), then the "Settling..." pill
+crown's reach and where the princess belongs, "fell off" labels), then the "Settling..." pill
 or the verdict banner.
 """
 from __future__ import annotations
@@ -20,11 +20,11 @@ from simulator.ui.card_art import mark
 from simulator.ui.theme import DANGER, GOLD, GOOD, HIGHLIGHT, INK, font, panel, text, wrap
 
 from .drawing import Camera, TablePainter, crown_icon, mix
-from .layout import TableLayout, covers_pea, local_to_world, pea_point, pile_top, world_to_local
+from .hand import princess_target
+from .layout import TableLayout, covers_pea, local_to_world, pea_point, pile_top
 from .playback import LiveJob
 from .rules import PRINCESS, WackelbettGame
 from .words import Banner
-from .world import WackelbettWorld
 
 PLAY_RECT = pygame.Rect(0, 0, 1030, 596)        # the side view of the table; the hand tray is below
 TABLE_Y = 560             # screen y of the table top while the pile is low
@@ -45,8 +45,8 @@ class Shot:
     phase: str
     princess_lying: bool
     placing: bool                       # the viewer is to lay a card: show the pea to cover, the top card
-    princess_card: int | None           # the card the viewer is to stand the princess on
-    aiming: bool                        # the princess is held down over that card
+    may_princess: bool                  # the viewer is to put the princess down
+    princess_card: int | None           # ... on this card's crown (None: the bare bed)
     mouse: tuple[int, int]
     clock: float                        # s since the view began, for pulsing marks
 
@@ -55,6 +55,18 @@ class Shot:
         """The card hanging from the hand, if one does."""
         job = self.job
         return job.card if job is not None and job.card is not None and not job.let_go else None
+
+    @property
+    def laid(self) -> int | None:
+        """The card being laid (held, or let go and settling): drawn in front of the princess,
+        since seen from the side it passes beside her feet, not through her."""
+        job = self.job
+        return job.card if job is not None and job.card is not None and not job.done else None
+
+    @property
+    def carrying_princess(self) -> bool:
+        job = self.job
+        return job is not None and job.carries_princess and not job.let_go
 
 
 class SideView:
@@ -65,7 +77,6 @@ class SideView:
         self.physics = game.physics
         self.painter = TablePainter(game.physics, game.faces, game.colour_rgb, game.colours)
         self.camera = Camera(SCALE_MAX, (PLAY_RECT.centerx, TABLE_Y), 0.0)
-        self._preview_world: tuple[tuple, WackelbettWorld] | None = None
 
     # -- the camera -------------------------------------------------------------------------------
     def follow(self, dt: float, drawn: TableLayout, recorded: TableLayout | None) -> None:
@@ -92,19 +103,6 @@ class SideView:
         cam.focus_y += (focus - cam.focus_y) * k
         cam.anchor = (PLAY_RECT.centerx, TABLE_Y)
 
-    def princess_dx(self, layout: TableLayout, card: int, pos: tuple[int, int]) -> float:
-        """Where along ``card`` (mm from its crown) the screen point ``pos`` is."""
-        pose = layout.pose_of(card)
-        along = world_to_local(pose, *self.camera.to_world(*pos))[0]
-        return round(along - self.game.faces[card].crown, 2)
-
-    def _preview(self, layout: TableLayout) -> WackelbettWorld:
-        """An unstepped world of the recorded table, to ask where the princess would go."""
-        key = (layout,)
-        if self._preview_world is None or self._preview_world[0] != key:
-            self._preview_world = (key, WackelbettWorld(self.physics, self.game.faces, layout))
-        return self._preview_world[1]
-
     # -- the table --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, shot: Shot) -> None:
         """The table, the bodies on it and in the air, and the hints (clipped by the caller)."""
@@ -120,42 +118,54 @@ class SideView:
             p.draw_card(ghost, cam, card, pose)
             ghost.set_alpha(round(255 * left / FADE_SECONDS))
             surface.blit(ghost, (0, 0))
-        held = shot.held
+        laid = shot.laid
         for card, pose in layout.cards:
-            if card != held:
+            if card != laid:
                 p.draw_card(surface, cam, card, pose)
         self._draw_hints_under(surface, shot)
-        princess = layout.princess
-        hide = shot.aiming or (job is not None and job.hide_princess) or (
-            shot.princess_card is not None and PLAY_RECT.collidepoint(shot.mouse) and (job is None or job.done))
-        if princess is not None and not hide:
-            p.draw_princess(surface, cam, princess)
-            if shot.princess_card is not None:
-                self._draw_princess_call(surface, princess, shot.clock)
+        self._draw_princess_target(surface, shot)
+        if layout.princess is not None:
+            p.draw_princess(surface, cam, layout.princess)
+        elif shot.may_princess and not shot.carrying_princess:
+            self._draw_waiting_princess(surface, shot)
         if job is not None and job.air_princess is not None:
             p.draw_princess(surface, cam, job.air_princess)
-        # the card in the hand passes in front of her (seen from the side it goes beside her feet)
-        if held is not None and held in dict(layout.cards):
+        if shot.carrying_princess:
+            self._draw_hand_joint(surface, job)
+        # the card being laid passes in front of her (seen from the side it goes beside her feet)
+        cards = dict(layout.cards)
+        if laid is not None and laid in cards:
             assert job is not None
-            self._draw_carried(surface, job, held, dict(layout.cards)[held])
+            if shot.held is not None:
+                self._draw_carried(surface, job, laid, cards[laid])
+            else:
+                p.draw_card(surface, cam, laid, cards[laid])
         if job is not None and job.air_card is not None and job.air_card[0] >= 0:
             p.draw_card(surface, cam, *job.air_card)
-        self._draw_princess_aim(surface, shot)
+        self._draw_hints_over(surface, shot)
         self._draw_fallen_labels(surface, shot)
 
     def _draw_hints_under(self, surface: pygame.Surface, shot: Shot) -> None:
-        """The pea to cover on the top card, the crown to aim at on the card just laid."""
-        carrying = shot.held is not None
+        """The marks printed on the top card: what the new card must cover or the crown to aim at."""
         top = shot.recorded.top_card if shot.recorded is not None else None
         drawn = dict(shot.drawn.cards)
         if top is not None and top in drawn:
+            self.painter.draw_printed_marks(surface, self.camera, top, drawn[top],
+                                            crown=shot.phase != PRINCESS and not shot.placing)
+
+    def _draw_hints_over(self, surface: pygame.Surface, shot: Shot) -> None:
+        """In front of everything, so the princess never hides them: the pea to cover and the
+        top card's tag while a card is laid, the crown's reach while she is put down."""
+        carrying = shot.held is not None
+        top = shot.recorded.top_card if shot.recorded is not None else None
+        drawn = dict(shot.drawn.cards)
+        if top is not None and top in drawn and shot.phase != PRINCESS and not shot.may_princess:
             pose = drawn[top]
-            show_crown = shot.phase != PRINCESS
-            self.painter.draw_printed_marks(surface, self.camera, top, pose, crown=show_crown and not shot.placing)
-            if (shot.placing or carrying) and self.game.cover_pea and shot.phase != PRINCESS:
+            if (shot.placing or carrying) and self.game.cover_pea:
                 self._draw_pea_target(surface, top, pose, shot)
             if shot.placing and not carrying:
                 self._draw_top_card_tag(surface, top, pose)
+        self._draw_crown_reach(surface, shot)
 
     def _draw_top_card_tag(self, surface: pygame.Surface, top: int, pose: BodyPose) -> None:
         """A label on the top card's end: what the new card must differ from (mark, colour, bedding)."""
@@ -209,46 +219,67 @@ class SideView:
             text(surface, f"hand tiring: {left:.1f} s", (hand[0], hand[1] - 14), size=14, bold=True,
                  colour=DANGER, anchor="midbottom", shadow=True)
 
-    def _draw_princess_call(self, surface: pygame.Surface, princess: BodyPose, clock: float) -> None:
-        """Before aiming: she glows and says what to do."""
-        x, y = self.camera.to_screen(princess.x, princess.y + self.physics.princess.height + 6)
-        pulse = 0.5 + 0.5 * math.sin(clock * 4.0)
-        text(surface, "stand me on the new crown!", (x, y - 6 - 4 * pulse), size=15, bold=True, colour=HIGHLIGHT,
+    def _princess_goal(self, shot: Shot) -> tuple[BodyPose, BodyPose, float] | None:
+        """(where she belongs, the card or bed she goes on, where along it) while she is to be
+        put down; None otherwise."""
+        layout = shot.recorded
+        if not shot.may_princess or layout is None:
+            return None
+        card = shot.princess_card
+        if card is not None and card not in layout.card_ids:
+            return None
+        goal = princess_target(self.physics, layout, self.game.faces, card, shot.princess_lying)
+        if card is None:
+            return goal, layout.bed, 0.0
+        return goal, layout.pose_of(card), self.game.faces[card].crown
+
+    def _draw_princess_target(self, surface: pygame.Surface, shot: Shot) -> None:
+        """Her outline, faint, where she belongs on the crown."""
+        found = self._princess_goal(shot)
+        if found is not None:
+            self.painter.draw_princess(surface, self.camera, found[0], alpha=70)
+
+    def _draw_crown_reach(self, surface: pygame.Surface, shot: Shot) -> None:
+        """The crown's reach on the card, green, with a word on what to do."""
+        found = self._princess_goal(shot)
+        if found is None:
+            return
+        goal, base, along = found
+        cam, phys = self.camera, self.physics
+        r = phys.card.crown_radius if shot.princess_card is not None else phys.under_bed.length / 2
+        up = phys.card.thickness / 2 if shot.princess_card is not None else phys.bed_surface
+        a = cam.to_screen(*local_to_world(base, along - r, up + 0.6))
+        b = cam.to_screen(*local_to_world(base, along + r, up + 0.6))
+        pygame.draw.line(surface, GOOD, a, b, 5)
+        cx, cy = cam.to_screen(*local_to_world(base, along, up + 2.5))
+        if shot.princess_card is not None:
+            crown_icon(surface, (cx, cy), 14)
+        word = "lay her down here" if shot.princess_lying else "stand her here"
+        if shot.carrying_princess:
+            word = "let go over the green"
+        pulse = 0.5 + 0.5 * math.sin(shot.clock * 4.0)
+        side = cam.to_screen(*local_to_world(goal, phys.princess.base_width * 0.7 + 6, phys.princess.height * 0.5))
+        text(surface, word, (side[0] + 6, side[1] - 2 * pulse), size=16, bold=True, colour=GOOD, anchor="midleft",
+             shadow=True)
+
+    def _draw_waiting_princess(self, surface: pygame.Surface, shot: Shot) -> None:
+        """Off the bed, to be stood back up: she waits beside it and calls."""
+        layout = shot.recorded or shot.drawn
+        x = -self.physics.bed.outer_half_width - self.physics.card.length * 0.35
+        y = pile_top(self.physics, layout) + 25.0
+        pose = BodyPose(x, y, 0.0)
+        self.painter.draw_princess(surface, self.camera, pose)
+        sx, sy = self.camera.to_screen(x, y + self.physics.princess.height + 6)
+        pulse = 0.5 + 0.5 * math.sin(shot.clock * 4.0)
+        text(surface, "stand me on the crown!", (sx, sy - 6 - 4 * pulse), size=15, bold=True, colour=HIGHLIGHT,
              anchor="midbottom", shadow=True)
 
-    def _draw_princess_aim(self, surface: pygame.Surface, shot: Shot) -> None:
-        """The crown's reach on the card, and her ghost where a click would put her."""
-        card, layout, job = shot.princess_card, shot.recorded, shot.job
-        if card is None or layout is None or job is not None and not job.done:
-            return
-        cam, phys = self.camera, self.physics
-        pose = layout.pose_of(card)
-        face = self.game.faces[card]
-        r = phys.card.crown_radius
-        t = phys.card.thickness / 2
-        a = cam.to_screen(*local_to_world(pose, face.crown - r, t + 0.6))
-        b = cam.to_screen(*local_to_world(pose, face.crown + r, t + 0.6))
-        pygame.draw.line(surface, GOOD, a, b, 5)
-        cx, cy = cam.to_screen(*local_to_world(pose, face.crown, t + 2.5))
-        crown_icon(surface, (cx, cy), 14)
-        if not PLAY_RECT.collidepoint(shot.mouse):
-            text(surface, "the crown", (cx, cy - 12), size=15, bold=True, colour=GOOD, anchor="midbottom",
-                 shadow=True)
-            return
-        dx = self.princess_dx(layout, card, shot.mouse)
-        lying = shot.princess_lying
-        shown = max(-r * 3, min(r * 3, dx))
-        spot = self._preview(layout).princess_spot(card, shown, lying)
-        lift = 1.0 if shot.aiming else 3.0  # in the hand, just above the card
-        ghost = BodyPose(spot.x - math.sin(spot.angle) * lift, spot.y + math.cos(spot.angle) * lift, spot.angle)
-        self.painter.draw_princess(surface, cam, ghost, alpha=235 if abs(dx) <= r else 120)
-        ok = abs(dx) <= r
-        word = "lay her down here" if lying else "stand her here"
-        label = f"click: {word}" if ok else "outside the crown"
-        side = cam.to_screen(*local_to_world(ghost, self.physics.princess.base_width * 0.6,
-                                             self.physics.princess.height * 0.45))
-        text(surface, label, (side[0] + 8, side[1]), size=16, bold=True, colour=GOOD if ok else DANGER,
-             anchor="midleft", shadow=True)
+    def _draw_hand_joint(self, surface: pygame.Surface, job: LiveJob) -> None:
+        """The hand holding her: a dot at her feet."""
+        hx, hy = job.world.hand.body.position
+        hand = self.camera.to_screen(hx, hy)
+        pygame.draw.circle(surface, INK, hand, 7)
+        pygame.draw.circle(surface, (250, 246, 230), hand, 5)
 
     def _draw_fallen_labels(self, surface: pygame.Surface, shot: Shot) -> None:
         job = shot.job

@@ -16,8 +16,10 @@ player's hand lies in a tray at the bottom, face up (``tray.py``). Every sentenc
   up) through a fresh world frame by frame, shows it settle, then asks the table's
   referee, which re-simulates the same frames from the same poses. The verdict's poses
   equal the live world's (checked every time: :attr:`WackelbettView.live_checks`).
-- *The princess*: the ghost follows the cursor along the card just laid; a click stands
-  her there (the crown's reach is marked on the card).
+- *The princess*: on her turn a press over the bed picks her up (from the pile, or from
+  beside the bed when she is to be stood back up) and she hangs from the cursor like a
+  card; lower her onto the crown (its reach is marked) and let go. The rules refuse a
+  release away from the crown or turned too far, and she stays in the hand.
 
 This module routes input and keeps the live world in step with the state. The solo
 challenge records its score in the high-score book under the user folder and shows the
@@ -40,11 +42,11 @@ from simulator.ui.theme import wrap
 
 from .challenge import ChallengeScore, HighScoreBook
 from .drawing import Camera
-from .hand import lowering_trace, lowest_start, start_height
-from .layout import TableLayout, rest_pose_on
+from .hand import lowering_trace, lowest_start, princess_start_height, princess_trace_problem, start_height
+from .layout import TableLayout, lying_tilt, rest_pose_on
 from .playback import LiveJob, carry_job, hand_target, stage_job, stage_key
-from .rules import (CARD_VERDICT, DRAWN, OVER, PRINCESS_VERDICT, RESTAND, SETUP, TURN, DrawCard, Pass, PlaceCard,
-                    PlacePrincess, WackelbettGame, layout_from_view)
+from .rules import (DRAWN, OVER, STAGES, TURN, DrawCard, Pass, PlaceCard, PlacePrincess, WackelbettGame,
+                    layout_from_view)
 from .sideview import FADE_SECONDS, PLAY_RECT, SideView, Shot
 from .tray import PASS_BUTTON, TRAY_RECT, HandTray
 from .words import HELP, VERDICT_HOLD, Banner, TableWords
@@ -90,7 +92,9 @@ class WackelbettView(GameView):
         self.can_draw = False
         self.pass_action: Pass | None = None
         self.princess_card: int | None = None
-        self.aiming = False
+        self.may_princess = False  # the viewer is to put the princess down now
+        self.reaching = False      # the viewer pressed to take her; she comes once the cursor is clear of the pile
+        self.press_at = (0, 0)
         self.banner: Banner | None = None
         self.hold = 0.0            # s the table waits after a verdict before its next move
         self.tip: tuple[str, float] | None = None
@@ -123,10 +127,10 @@ class WackelbettView(GameView):
         self.playable = {a.card for a in legal if isinstance(a, PlaceCard)}
         self.can_draw = any(isinstance(a, DrawCard) for a in legal)
         self.pass_action = next((a for a in legal if isinstance(a, Pass)), None)
-        may_princess = any(isinstance(a, PlacePrincess) for a in legal)
-        self.princess_card = view["last_laid_card"] if may_princess else None
-        if not may_princess:
-            self.aiming = False
+        self.may_princess = any(isinstance(a, PlacePrincess) for a in legal)
+        self.princess_card = view["princess_card"] if self.may_princess else None
+        if not self.may_princess:
+            self.reaching = False
         if self.job is not None and not self.job.still_shows(view, self.layout, self.playable, self.hold > 0):
             self._retire_job()
         if self.drag is not None and self.drag.card not in self.playable:
@@ -234,7 +238,11 @@ class WackelbettView(GameView):
 
     def _press(self, pos: tuple[int, int]) -> Action | None:
         job = self.job
-        if job is not None and job.human and not job.let_go:
+        if job is not None and job.is_carrying:
+            if job.carries_princess:
+                if self.reaching:  # taken with a click: she is put down with a click
+                    return self._let_go()
+                return None
             if self.drag is None or self.drag.sticky:  # a card taken with a click is laid with a click
                 return self._let_go()
             return None
@@ -245,8 +253,10 @@ class WackelbettView(GameView):
             else:
                 self._say("Lift the card above the pile before you let it go.")
             return None
-        if self.princess_card is not None and PLAY_RECT.collidepoint(pos):
-            self.aiming = True
+        if self.may_princess and PLAY_RECT.collidepoint(pos):
+            self.reaching = True
+            self.press_at = pos
+            self.tilt = 0.0
             return None
         card = self.tray.card_at(pos, self.view, self.viewer)
         if card is not None:
@@ -265,12 +275,17 @@ class WackelbettView(GameView):
         return None
 
     def _release(self, pos: tuple[int, int]) -> Action | None:
-        if self.aiming and self.princess_card is not None:
-            self.aiming = False
-            assert self.layout is not None
-            dx = self.side.princess_dx(self.layout, self.princess_card, pos)
-            self.last_actor = self.viewer
-            return PlacePrincess(self.viewer, dx)
+        job = self.job
+        if self.reaching:
+            if job is not None and job.is_carrying and job.carries_princess:
+                if math.dist(self.press_at, pos) <= DRAG_THRESHOLD and job.frames < 20:
+                    return None  # a click: she follows the cursor until the next click
+                self.reaching = False
+                return self._let_go()
+            if math.dist(self.press_at, pos) > DRAG_THRESHOLD:
+                self.reaching = False
+                self._say("Take the princess from above the pile: press higher up, over the bed.")
+            return None
         drag = self.drag
         if drag is None:
             return None
@@ -306,11 +321,25 @@ class WackelbettView(GameView):
         return PlaceCard(self.viewer, card, lowering_trace(self.physics, target,
                                                            start_height(self.physics, self.layout, target)))
 
-    def _let_go(self) -> PlaceCard | None:
-        """Open the hand over the bed: the card falls and the placement is submitted."""
+    def _let_go(self) -> Action | None:
+        """Open the hand over the bed: what it holds falls and the placement is submitted. The
+        princess is only let go where the rules take her (over the crown, the right way up):
+        elsewhere the hand keeps her and says why."""
         job = self.job
-        if job is None or not job.human or job.let_go:
+        if job is None or not job.is_carrying:
             return None
+        if job.carries_princess:
+            assert self.layout is not None
+            problem = princess_trace_problem(self.physics, self.layout, self.game.faces, self.princess_card,
+                                             bool(self.view.get("princess_lying")), tuple(job.trace))
+            if problem:
+                self.reaching = True  # still in the hand: the next click tries again
+                self._say(problem)
+                return None
+            job.open_hand()
+            self.reaching = False
+            self.last_actor = self.viewer
+            return PlacePrincess(self.viewer, tuple(job.trace))
         job.open_hand()
         self.drag = None
         self.last_actor = self.viewer
@@ -319,7 +348,7 @@ class WackelbettView(GameView):
     def refused(self, action: Action, reason: str) -> None:
         super().refused(action, reason)
         self.drag = None
-        self.aiming = False
+        self.reaching = False
         if self._is_human_job():
             self._retire_job()
         self._layout_hand()
@@ -331,8 +360,18 @@ class WackelbettView(GameView):
     def _hand_target(self) -> BodyPose:
         return hand_target(self.physics, self.camera, self.mouse, self.tilt)
 
+    def _princess_target(self) -> BodyPose:
+        """Where the cursor asks her to be: her feet at the cursor, upright or on her side, turned by the wheel."""
+        pose = self._hand_target()
+        assert self.layout is not None
+        turn = lying_tilt(self.physics) if self.view.get("princess_lying") else 0.0
+        return BodyPose(pose.x, pose.y, self.layout.bed.angle + turn + self.tilt)
+
     def _try_pick_up(self) -> None:
-        """The card taken from the hand enters the world once it is clear above the pile."""
+        """What the player reached for enters the world once it is clear above the pile."""
+        if self.reaching:
+            self._try_pick_up_princess()
+            return
         drag = self.drag
         if drag is None or self.layout is None or drag.card not in self.playable:
             return
@@ -350,6 +389,20 @@ class WackelbettView(GameView):
         self.banner = None  # the last verdict is old news: the player is busy with this card
         self._layout_hand()
 
+    def _try_pick_up_princess(self) -> None:
+        if self.layout is None or not self.may_princess or not PLAY_RECT.collidepoint(self.mouse):
+            return
+        if self.job is not None and (self.job.is_carrying or not self.job.done):
+            return
+        pose = self._princess_target()
+        if pose.y < princess_start_height(self.physics, self.layout, pose) + 0.5:
+            return
+        job = carry_job(self.physics, self.game.faces, self.layout, None, pose, self._princess_target)
+        if self.job is not None:
+            self._retire_job()
+        self.job = job
+        self.banner = None
+
     # -- the real-time flow (called by the table every tick unless a panel is open) -------------
     def drive(self, dt: float, table: Any) -> bool:
         self._poll_tilt_keys(dt)
@@ -357,11 +410,15 @@ class WackelbettView(GameView):
         job = self.job
         if job is not None:
             job.advance(dt)
-            if job.human and not job.let_go and job.frames >= self.physics.hand.max_frames:
-                self._say("Your hand got tired: the card was let go.")
+            if job.is_carrying and job.frames >= self.physics.hand.max_frames:
                 action = self._let_go()
                 if action is not None:
+                    self._say("Your hand got tired: it let go.")
                     table.submit(action)
+                elif job.carries_princess:  # she may not be let go here: she goes back, try again
+                    self._say("Your hand got tired: take the princess again.")
+                    self.reaching = False
+                    self._retire_job()
         if tuple(table.current_players()) != (REFEREE,):
             return False
         if self.hold > 0:
@@ -392,14 +449,14 @@ class WackelbettView(GameView):
     def _start_stage_job(self) -> None:
         """A live world playing what the referee is about to judge, as the referee will."""
         assert self.layout is not None
-        job = stage_job(self.physics, self.game.faces, self.layout, self.view)
+        job = stage_job(self.physics, self.game.faces, self.layout, self.view, restand_tries=self.game.restand_tries)
         if self.job is not None:
             self._retire_job()
         self.job = job
         self.banner = None
 
     def _poll_tilt_keys(self, dt: float) -> None:
-        if self.job is None or not self.job.human or self.job.let_go:
+        if self.job is None or not self.job.is_carrying:
             return
         try:
             keys = pygame.key.get_pressed()
@@ -428,7 +485,7 @@ class WackelbettView(GameView):
             self.tip = (message, left - dt) if left > dt else None
         self.fading = [(c, p, t - dt) for c, p, t in self.fading if t > dt]
         if self.job is not None and self.job.done and self.hold <= 0 and self.layout is not None \
-                and self.view.get("phase") not in (SETUP, CARD_VERDICT, PRINCESS_VERDICT, RESTAND, OVER) \
+                and self.view.get("phase") not in (*STAGES, OVER) \
                 and self.job.world.layout() != self.layout:
             self._retire_job()  # the verdict has been shown: what fell is gone to the hand or reserve
             # (at the end of the game the last picture stays, collapse and all)
@@ -441,7 +498,7 @@ class WackelbettView(GameView):
 
     def _follow_with_camera(self, dt: float) -> None:
         job = self.job
-        if job is not None and job.card is not None and not job.let_go:
+        if job is not None and job.is_carrying:
             return  # the hand is over the bed: the picture must not move under the cursor
         layout = self._drawn_layout()
         if layout is not None:
@@ -473,7 +530,7 @@ class WackelbettView(GameView):
         phase = v.get("phase", "")
         placing = self._is_acting() and phase in (TURN, DRAWN) and bool(self.playable or self.drag is not None)
         return Shot(layout, self.layout, self.job, self.fading, phase, bool(v.get("princess_lying")), placing,
-                    self.princess_card, self.aiming, self.mouse, self.clock)
+                    self.may_princess, self.princess_card, self.mouse, self.clock)
 
     # -- words --------------------------------------------------------------------------------
     def status(self) -> str:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .challenge import ChallengeScore
-from .rules import CARD_VERDICT, DRAWN, OVER, PRINCESS, PRINCESS_VERDICT, RESTAND, SETUP, WackelbettGame
+from .rules import (CARD_VERDICT, DRAWN, LIFT, OVER, PRINCESS, PRINCESS_VERDICT, RESTAND, RESTAND_VERDICT, SETUP,
+                    WackelbettGame)
 
 if TYPE_CHECKING:
     from .playback import LiveJob
@@ -40,8 +41,10 @@ Once everything has settled the table judges: if a card or the princess slid off
 bed, the pea is still showing, or you pushed the princess aside, you take your card back
 (other cards that fell go face up to the reserve).
 
-Then stand Penny Pea on the crown of the card you laid: move her along the card and
-click. The crown's reach is marked in green.
+Then stand Penny Pea on the crown of the card you laid: press over the bed to take her,
+lower her onto the crown (its reach is marked in green) and let go. She is a real figure
+too: let go of her tilted, moving, or from too high and she may topple. If she fell over,
+the next player first stands her back up on the crown of the top card the same way.
 
 If no card fits, click the draw pile. A drawn card that fits may be laid at once or kept.
 
@@ -88,6 +91,10 @@ class TableWords:
     def who(self, seat: int, viewer: int | None) -> str:
         return "You" if seat == viewer else self.names[seat]
 
+    def does(self, seat: int, viewer: int | None, third: str, second: str) -> str:
+        """``seat``'s name and the verb to go with it: "Ann puts", "You put"."""
+        return f"{self.who(seat, viewer)} {second if seat == viewer else third}"
+
     # -- the status line, the headline and the seat plates -------------------------------------
     def status(self, v: dict[str, Any], viewer: int | None, job: LiveJob | None, *, may_act: bool,
                dragging: bool, can_draw: bool, can_pass: bool) -> str:
@@ -108,24 +115,30 @@ class TableWords:
         name = self.who(current, viewer) if current is not None else ""
         if phase == SETUP:
             return "The first card is laid across the bed…"
-        if phase == RESTAND:
-            return "Penny Pea is stood back on the top crown…"
+        if phase == LIFT:
+            return "Penny Pea is lifted off; the bed settles…"
         settling = job is not None and job.settling and not job.human
         if phase == CARD_VERDICT:
             if job is not None and not job.human and not job.settling and v["placing_card"] is not None:
                 return f"{name} lays the {g.card_label(v['placing_card'])}…"
             return "Settling… the table judges the card"
-        if phase == PRINCESS_VERDICT:
+        if phase in (PRINCESS_VERDICT, RESTAND_VERDICT):
             if job is not None and not settling:
-                return f"{name} puts Penny Pea on the crown…"
+                return f"{self.does(current, viewer, 'puts', 'put')} Penny Pea on the crown…"
             return "Settling… the table judges the princess"
         if current != viewer or not may_act:
-            if phase == PRINCESS:
-                return f"{name} is standing the princess on the crown…"
-            return f"{name} is laying a card…"
-        if phase == PRINCESS:
+            if phase in (PRINCESS, RESTAND):
+                return f"{self.does(current, viewer, 'is', 'are')} standing the princess on the crown…"
+            return f"{self.does(current, viewer, 'is', 'are')} laying a card…"
+        if job is not None and job.carries_princess and not job.let_go:
+            return "Lower her onto the crown and let go · wheel or Q/E tilts"
+        if phase in (PRINCESS, RESTAND):
             how = "Lay her down" if v["princess_lying"] else "Stand her"
-            return f"{how} on the crown of your {g.card_label(v['last_laid_card'])}: click"
+            where = f"your {g.card_label(v['last_laid_card'])}" if phase == PRINCESS else "the top card"
+            if v["princess_card"] is None:
+                return f"{how} back up on the bare bed: press over the bed to take her"
+            again = " back up" if phase == RESTAND else ""
+            return f"{how}{again} on the crown of {where}: press over the bed to take her"
         if job is not None and job.card is not None and not job.let_go:
             return "Lower it onto the pile and let go · wheel or Q/E tilts"
         if dragging:
@@ -171,6 +184,8 @@ class TableWords:
         phase = v["phase"]
         if phase == PRINCESS:
             return "Stand the princess on the crown first."
+        if phase == RESTAND:
+            return "Stand the princess back up on the top crown first."
         if phase == DRAWN and card != v["drawn_card"]:
             return "You drew a card that fits: lay that one, or keep it."
         top = v["top_card"]
@@ -221,8 +236,20 @@ class TableWords:
             banner = Banner(title, [line for line in (extra,) if line], True)
         elif what == "tilted":
             banner = Banner("The bed tilted by itself", [f"{cards(last['count'])} slid off into the reserve."], False)
+        elif what == "restands":
+            banner = Banner("Penny Pea stands again", [], True, seconds=2.5, hold=NOTE_HOLD)
+        elif what == "restand-fails":
+            left = self.game.restand_tries - last["tries"]
+            line = (f"Try again: {left} more {'try' if left == 1 else 'tries'}." if left > 0 else
+                    "The table lays her down on the crown.")
+            banner = Banner("She did not stay up", [line], False, hold=FAIL_HOLD)
+        elif what == "knocked":
+            banner = Banner("Cards fell", [f"{cards(last['count'])} went to the reserve."], False, hold=FAIL_HOLD)
         elif stage == "settle":
-            banner = Banner("Penny Pea is back on the top crown", [], True, seconds=2.5, hold=NOTE_HOLD)
+            if v["princess_pose"] is not None:
+                banner = Banner("Penny Pea is laid down on the crown", [], True, seconds=2.5, hold=NOTE_HOLD)
+            else:
+                return None
         elif stage == "setup":
             banner = Banner("The first card lies across the bed", [], True, seconds=2.5, hold=NOTE_HOLD)
         else:
@@ -237,7 +264,7 @@ class TableWords:
         seat = e["seat"]
 
         def does(third: str, second: str) -> str:
-            return f"{self.who(seat, viewer)} {second if seat == viewer else third}"
+            return self.does(seat, viewer, third, second)
 
         what = e["what"]
         if what == "first":
@@ -261,6 +288,12 @@ class TableWords:
             return f"The reserve is shuffled into a new draw pile ({cards(e['count'])})"
         if what == "tilted":
             return f"The bed tilted: {cards(e['count'])} to the reserve"
+        if what == "restands":
+            return f"{does('stands', 'stand')} Penny Pea back up"
+        if what == "restand-fails":
+            return f"Penny Pea did not stay up for {self.who(seat, viewer)} (try {e['tries']})"
+        if what == "knocked":
+            return f"{does('knocks', 'knock')} {cards(e['count'])} off the bed: to the reserve"
         if what == "wins":
             won = "win" if seat == viewer else "wins"
             return f"{does('lays', 'lay')} the last card and {won}!"

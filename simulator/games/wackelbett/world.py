@@ -21,7 +21,7 @@ says when to stop); draw from ``card_pose``/``bed_pose``/``princess_pose``.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import pymunk
 
@@ -29,11 +29,12 @@ from simulator.physics.drag import DragHand
 from simulator.physics.settle import SettleWatch
 from simulator.physics.snapshot import BodyPose, kinetic_energy, pose_of, potential_energy, put_at_rest
 from simulator.physics.stepping import FixedStep, step_frame
-from simulator.physics.weld import weld_onto
+from simulator.physics.pile import Slab, WeldedPile
 
 from .components import CardFace, WackelbettPhysics
-from .layout import (TableLayout, TableOutcome, covers_pea, is_on_crown, local_to_world, relative_pose,
-                     resting_height, world_to_local, wrap_angle)
+from .layout import (TableLayout, TableOutcome, card_corners, covers_pea, is_on_crown, local_to_world, pile_order,
+                     overlapping_cards, princess_outline, princess_rest_pose, relative_pose, separation,
+                     world_to_local, wrap_angle)
 
 _CAT_TABLE, _CAT_BED, _CAT_CARD, _CAT_LAID, _CAT_PRINCESS = 1, 2, 4, 8, 16
 _ALL = 0xFFFFFFFF
@@ -50,6 +51,7 @@ _TOUCH = 0.5  # mm: a body whose lowest point is this close to the table top tou
 # A body leaving the table needs many frames to get out of bounds, so looking every
 # 16th frame is enough and keeps the per-frame cost at the solver's.
 _LOST_CHECK_FRAMES = 16
+_REPAIRS = 2  # times a settled world may push lodged bodies apart and settle again
 
 
 def _box(body: pymunk.Body, x0: float, y0: float, x1: float, y1: float) -> pymunk.Poly:
@@ -78,16 +80,19 @@ class WackelbettWorld:
         self._build_table()
         self.bed = self._build_bed(layout.bed)
         self.free_cards: dict[int, pymunk.Body] = {}
-        self.welded_cards: dict[int, BodyPose] = {}  # pose in the bed's frame
         self.laid_card: int | None = None
         free = len(layout.cards) if solver.method == "substeps" else solver.dynamic_top_cards
+        to_weld = []
         for index, (card, pose) in enumerate(layout.cards):
             body = self._add_card(pose, _CARD_FILTER)
             if index < len(layout.cards) - free:
-                weld_onto(body, self.bed)
-                self.welded_cards[card] = relative_pose(layout.bed, pose)
+                to_weld.append((self._slab(card, pose), body))
             else:
                 self.free_cards[card] = body
+        # The bed's pile: welded for speed, and every weld lets go where a resting contact would.
+        self.piles: list[WeldedPile] = [WeldedPile.weld(self.bed, to_weld, self._bed_faces(),
+                                                        slip_speed=solver.weld_slip_speed)]
+        self._last_velocity: dict[pymunk.Body, tuple[float, float]] = {}
         self.princess: pymunk.Body | None = None
         if layout.princess is not None:
             self.princess = self._add_princess(layout.princess)
@@ -118,12 +123,29 @@ class WackelbettWorld:
             shape.friction = b.friction
             shape.filter = _BED_FILTER
         shapes[3].friction = self.physics.card.friction
+        if b.rigid:  # held still where it lies (to measure what the wobble changes)
+            bed.body_type = pymunk.Body.KINEMATIC
         put_at_rest(bed, pose)
-        static = self.space.static_body
-        pivot = pymunk.PivotJoint(static, bed, (0.0, b.pea_height), (0.0, 0.0))
-        magnet = pymunk.DampedRotarySpring(static, bed, 0.0, b.wobble_stiffness, b.wobble_damping)
-        self.space.add(bed, *shapes, pivot, magnet)
+        self.space.add(bed, *shapes)
+        if not b.rigid:
+            static = self.space.static_body
+            pivot = pymunk.PivotJoint(static, bed, (0.0, b.pea_height), (0.0, 0.0))
+            magnet = pymunk.DampedRotarySpring(static, bed, 0.0, b.wobble_stiffness, b.wobble_damping)
+            self.space.add(pivot, magnet)
         return bed
+
+    def _bed_faces(self) -> list[tuple[tuple[float, float], tuple[float, float], float]]:
+        """The faces in the bed that a card can lie on (bed frame): the under-bed card and the
+        plate on either side of it, each with its friction."""
+        b, u, c = self.physics.bed, self.physics.under_bed, self.physics.card
+        half, plate, under = b.inner_width / 2, b.plate_thickness, u.length / 2
+        return [((-under, plate + u.thickness), (under, plate + u.thickness), c.friction),
+                ((-half, plate), (-under, plate), b.friction),
+                ((under, plate), (half, plate), b.friction)]
+
+    def _slab(self, card: int, pose: BodyPose) -> Slab:
+        c = self.physics.card
+        return Slab(card, pose, c.length, c.thickness, c.mass, c.friction)
 
     def _add_card(self, pose: BodyPose, shape_filter: pymunk.ShapeFilter) -> pymunk.Body:
         c = self.physics.card
@@ -137,15 +159,10 @@ class WackelbettWorld:
         self.space.add(body, shape)
         return body
 
-    def _princess_vertices(self) -> list[tuple[float, float]]:
-        p = self.physics.princess
-        hb, ht = p.base_width / 2, p.top_width / 2
-        return [(-hb, 0.0), (hb, 0.0), (ht, p.height), (-ht, p.height)]
-
     def _add_princess(self, pose: BodyPose) -> pymunk.Body:
         p = self.physics.princess
         body = pymunk.Body()
-        shape = pymunk.Poly(body, self._princess_vertices())
+        shape = pymunk.Poly(body, princess_outline(self.physics))
         shape.mass = p.mass
         shape.friction = p.friction
         shape.filter = _PRINCESS_FILTER
@@ -161,8 +178,49 @@ class WackelbettWorld:
         step_frame(self.space, self.fixed_step)
         self.frame += 1
         self._apply_air_drag()
+        self._let_go_of_overloaded_welds()
         if self.frame % _LOST_CHECK_FRAMES == 0:
             self._drop_lost_bodies()
+
+    def _free_bodies(self) -> list[pymunk.Body]:
+        """Bodies that lie on the pile by contact: free cards (not in the hand), detached
+        parts of the pile, the princess."""
+        bodies = [b for c, b in self.free_cards.items() if c not in self._gone and b is not self.hand.held]
+        bodies += [pile.carrier for pile in self.piles[1:]]
+        if self.princess is not None:
+            bodies.append(self.princess)
+        return bodies
+
+    def _let_go_of_overloaded_welds(self) -> None:
+        """Free the part of a welded pile whose weld carries more than a resting contact could
+        (see :mod:`simulator.physics.pile`): it lifts, slides or tips from here on."""
+        if len(self.piles) == 1 and not self.piles[0].layers:
+            return
+        dt, g = self.fixed_step.frame_dt, self.physics.solver.gravity
+        loads: list[tuple[pymunk.Body, tuple[float, float, float, float]]] = []
+        last = self._last_velocity
+        self._last_velocity = {}
+        for body in self._free_bodies():
+            vx, vy = body.velocity
+            self._last_velocity[body] = (vx, vy)
+            if body not in last or self._touches_table(body):
+                continue
+            px, py = last[body]
+            m = body.mass
+            x, y = body.local_to_world(body.center_of_gravity)
+            # what it weighs on whatever carries it: its weight less what accelerates it
+            loads.append((body, (x, y, -m * (vx - px) / dt, -m * (g + (vy - py) / dt))))
+        for pile in list(self.piles):
+            mine = [load for body, load in loads if body is not pile.carrier and self._rests_on(pile, load)]
+            index = pile.failing_weld(g, dt, mine)
+            if index is not None:
+                self.piles.append(pile.detach(index))
+
+    @staticmethod
+    def _rests_on(pile: WeldedPile, load: tuple[float, float, float, float]) -> bool:
+        """Does a free body whose centre of gravity is at the load's point lie on ``pile``?"""
+        _, y = pile.carrier.world_to_local((load[0], load[1]))
+        return y > pile.top_height()
 
     def _steer_hand(self, target: BodyPose) -> None:
         """Head for ``target``, no faster than a hand moves (the trace may ask for more)."""
@@ -187,15 +245,20 @@ class WackelbettWorld:
         for body in self.free_cards.values():
             if body.kinetic_energy > self._card_energy_cap:
                 self._cap_speed(body)
+        for pile in self.piles[1:]:
+            self._cap_speed(pile.carrier)
         if self.princess is not None and self.princess.kinetic_energy > self._princess_energy_cap:
             self._cap_speed(self.princess)
 
     def _cap_speed(self, body: pymunk.Body) -> None:
-        cap = self.physics.solver.terminal_speed
+        """No faster than the terminal speed, no faster spin than the terminal spin."""
+        s = self.physics.solver
         vx, vy = body.velocity
         speed = math.hypot(vx, vy)
-        if speed > cap:
-            body.velocity = (vx * cap / speed, vy * cap / speed)
+        if speed > s.terminal_speed:
+            body.velocity = (vx * s.terminal_speed / speed, vy * s.terminal_speed / speed)
+        if abs(body.angular_velocity) > s.terminal_spin:
+            body.angular_velocity = math.copysign(s.terminal_spin, body.angular_velocity)
 
     def _drop_lost_bodies(self) -> None:
         """Take out bodies that flew off the table altogether, before they poison the solver."""
@@ -207,6 +270,12 @@ class WackelbettWorld:
             if not (abs(x) < limit and -limit < y < limit):
                 self._remove_lost(body)
                 self._gone.add(card)
+        for pile in self.piles[1:]:
+            x, y = pile.carrier.position
+            if not (abs(x) < limit and -limit < y < limit):
+                self._remove_lost(pile.carrier)
+                self._gone.update(pile.keys)
+                self.piles.remove(pile)
         if self.princess is not None:
             x, y = self.princess.position
             if not (abs(x) < limit and -limit < y < limit):
@@ -222,6 +291,7 @@ class WackelbettWorld:
         """The bodies that can move: the bed, the free cards still in play, the princess."""
         bodies = [self.bed]
         bodies += [b for c, b in self.free_cards.items() if c not in self._gone]
+        bodies += [pile.carrier for pile in self.piles[1:]]
         if self.princess is not None:
             bodies.append(self.princess)
         return bodies
@@ -239,20 +309,69 @@ class WackelbettWorld:
         s = self.physics.solver
         return SettleWatch(s.settle_speed, s.settle_spin, s.settle_hold_frames)
 
-    def settle(self, on_frame: Callable[[], None] | None = None, limit_frames: int | None = None) -> bool:
-        """Step until everything has been still for ``settle_hold`` or the limit passes.
+    def settling_frames(self, limit_frames: int | None = None) -> Iterator[None]:
+        """Step whole frames, yielding after each, until everything has been still for
+        ``settle_hold`` or the limit passes; :attr:`settled` then says which.
 
-        Returns True if it settled. ``on_frame`` is called after every frame.
+        Then a free body found lodged inside another (deeper than the scene's ``lodged_depth``)
+        is lifted out and the world settles again for a moment (twice at most): a pile stays whole.
         """
         s = self.physics.solver
-        watch = self.settle_watch()
-        for _ in range(limit_frames if limit_frames is not None else s.settle_limit_frames):
-            self.step_frame()
+        limit = limit_frames if limit_frames is not None else s.settle_limit_frames
+        for _ in range(_REPAIRS + 1):
+            watch = self.settle_watch()
+            self.settled = False
+            for _ in range(limit):
+                self.step_frame()
+                yield
+                if watch.update(self.moving_bodies()):
+                    self.settled = True
+                    break
+            if not self._push_out_lodged():
+                return
+            limit = s.settle_hold_frames * 4
+
+    def settle(self, on_frame: Callable[[], None] | None = None, limit_frames: int | None = None) -> bool:
+        """Step until everything has been still for ``settle_hold`` or the limit passes
+        (:meth:`settling_frames`). Returns True if it settled. ``on_frame`` is called after every frame.
+        """
+        for _ in self.settling_frames(limit_frames):
             if on_frame is not None:
                 on_frame()
-            if watch.update(self.moving_bodies()):
-                return True
-        return False
+        return self.settled
+
+    def _push_out_lodged(self) -> bool:
+        """Lift every free body on the bed that rests inside another body (exact polygon test,
+        deeper than ``lodged_depth``) out of it, straight up from the bed; True if any moved.
+        What fell off the bed is out of the game and left alone."""
+        limit = self.physics.solver.lodged_depth
+        bed = self.bed
+        up = (-math.sin(bed.angle), math.cos(bed.angle))
+        moved = False
+        for body in self._free_bodies():
+            centre = body.local_to_world(body.center_of_gravity)
+            if self._touches_table(body) or not self._inside_bed(BodyPose(centre.x, centre.y, body.angle)):
+                continue
+            lift = 0.0
+            for shape in body.shapes:
+                mine = [body.local_to_world(v) for v in shape.get_vertices()]
+                height = sum(x * up[0] + y * up[1] for x, y in mine) / len(mine)
+                for other in self.space.shapes:
+                    if other.body is body or other.body is self.space.static_body or not shape.bb.intersects(other.bb):
+                        continue
+                    if not isinstance(other, pymunk.Poly) or shape.filter.rejects_collision(other.filter):
+                        continue  # bodies that pass by each other (the card laid beside her feet) may overlap
+                    theirs = [other.body.local_to_world(v) for v in other.get_vertices()]
+                    depth = separation(mine, theirs)[0]
+                    if depth > limit and height >= sum(x * up[0] + y * up[1] for x, y in theirs) / len(theirs):
+                        lift = max(lift, depth)
+            if lift:
+                body.position += (up[0] * (lift + _GAP), up[1] * (lift + _GAP))
+                body.velocity = (0.0, 0.0)
+                body.angular_velocity = 0.0
+                self.space.reindex_shapes_for_body(body)
+                moved = True
+        return moved
 
     # -- the hand ------------------------------------------------------------------
     def hold_card(self, card: int, pose: BodyPose) -> None:
@@ -260,7 +379,7 @@ class WackelbettWorld:
 
         Raises ValueError if it is already on the table, RuntimeError if the hand is full.
         """
-        if card in self.free_cards or card in self.welded_cards:
+        if card in self.free_cards or self._pile_of(card) is not None:
             raise ValueError(f"card {card} is already on the table")
         body = self._add_card(pose, _LAID_FILTER)
         self.free_cards[card] = body
@@ -283,30 +402,34 @@ class WackelbettWorld:
 
     # -- the princess --------------------------------------------------------------
     def princess_spot(self, card: int | None, dx: float, lying: bool) -> BodyPose:
-        """Where the princess goes on ``card``'s crown (+``dx`` along it), upright or lying
-        on her side; on the middle of the bed when ``card`` is None."""
+        """Where the princess rests on ``card``'s crown (+``dx`` along it), upright or lying on
+        her side; on the middle of the bed when ``card`` is None."""
         if card is None:
-            base = pose_of(self.bed)
-            along, up = dx, self.physics.bed_surface
-        else:
-            base = self.card_pose(card)
-            along, up = self.faces[card].crown + dx, self.physics.card.thickness / 2
-        # Lying on her side she rests on a slanted edge: tilt her so that edge is flat.
-        p = self.physics.princess
-        tilt = math.pi / 2 + math.atan2((p.base_width - p.top_width) / 2, p.height) if lying else 0.0
-        c, s = math.cos(tilt), math.sin(tilt)
-        turned = [(c * x - s * y, s * x + c * y) for x, y in self._princess_vertices()]
-        mid = (min(x for x, _ in turned) + max(x for x, _ in turned)) / 2
-        low = min(y for _, y in turned)
-        x, y = local_to_world(base, along - mid, up - low + _GAP)
-        return BodyPose(x, y, base.angle + tilt)
+            return princess_rest_pose(self.physics, pose_of(self.bed), dx, self.physics.bed_surface, lying)
+        return princess_rest_pose(self.physics, self.card_pose(card), self.faces[card].crown + dx,
+                                  self.physics.card.thickness / 2, lying)
 
     def place_princess(self, card: int | None, dx: float = 0.0, *, lying: bool = False) -> None:
-        """Stand the princess on ``card``'s crown (or lay her down there), at rest."""
-        pose = self.princess_spot(card, dx, lying)
-        if card is not None and card == self.laid_card:
-            # She is now put on the card just laid: from here on they touch.
-            for shape in self.free_cards[card].shapes:
+        """Put the princess on ``card``'s crown (or lay her down there), at rest: the table's
+        own act at set-up (a player's hand uses :meth:`hold_princess`)."""
+        self._put_princess(self.princess_spot(card, dx, lying))
+
+    def hold_princess(self, pose: BodyPose) -> None:
+        """The princess appears in the hand at ``pose`` (her base's middle), to be stood or laid.
+
+        Raises RuntimeError if the hand is full.
+        """
+        if self.hand.is_holding:
+            raise RuntimeError("the hand already holds something; release it first")
+        self._put_princess(pose)
+        assert self.princess is not None
+        self.hand.attach(self.princess)
+        self._hand_target = pose
+
+    def _put_princess(self, pose: BodyPose) -> None:
+        if self.laid_card is not None and self.laid_card in self.free_cards:
+            # The card just laid passed beside her feet; once she is put down again they touch.
+            for shape in self.free_cards[self.laid_card].shapes:
                 shape.filter = _CARD_FILTER
             self.laid_card = None
         if self.princess is None:
@@ -321,19 +444,29 @@ class WackelbettWorld:
 
     def card_pose(self, card: int) -> BodyPose:
         """The pose of a card in the world (welded or free); KeyError if it is not there."""
-        if card in self.welded_cards:
-            local = self.welded_cards[card]
-            bed = pose_of(self.bed)
-            x, y = local_to_world(bed, local.x, local.y)
-            return BodyPose(x, y, bed.angle + local.angle)
+        pile = self._pile_of(card)
+        if pile is not None:
+            local = pile.local_pose(card)
+            carrier = pose_of(pile.carrier)
+            x, y = local_to_world(carrier, local.x, local.y)
+            return BodyPose(x, y, carrier.angle + local.angle)
         return pose_of(self.free_cards[card])
+
+    def _pile_of(self, card: int) -> WeldedPile | None:
+        return next((pile for pile in self.piles if card in pile), None)
+
+    @property
+    def welded_cards(self) -> list[int]:
+        """Cards welded into the bed's pile (lowest first); those that let go are not."""
+        return list(self.piles[0].keys)
 
     def princess_pose(self) -> BodyPose | None:
         return pose_of(self.princess) if self.princess is not None else None
 
     def card_ids(self) -> list[int]:
         """Every card in the world, welded first, then free ones in the order they came."""
-        return list(self.welded_cards) + [c for c in self.free_cards if c not in self._gone]
+        welded = [card for pile in self.piles for card in pile.keys if card not in self._gone]
+        return welded + [c for c in self.free_cards if c not in self._gone]
 
     def _touches_table(self, body: pymunk.Body) -> bool:
         return any(shape.bb.bottom < _TOUCH for shape in body.shapes)
@@ -346,12 +479,17 @@ class WackelbettWorld:
 
     def is_card_on_bed(self, card: int) -> bool:
         """False once a card has left the bed: it touches the table or lies outside the bed's outline."""
-        if card in self.welded_cards:
+        if card in self.piles[0]:
             return True
         if card in self._gone:
             return False
-        body = self.free_cards[card]
-        return self._inside_bed(pose_of(body)) and not self._touches_table(body)
+        pile = self._pile_of(card)
+        if pile is None:
+            body = self.free_cards[card]
+            return self._inside_bed(pose_of(body)) and not self._touches_table(body)
+        pose = self.card_pose(card)
+        low = min(y for _, y in card_corners(self.physics, pose))
+        return self._inside_bed(pose) and low >= _TOUCH
 
     def is_princess_on_bed(self) -> bool:
         body = self.princess
@@ -365,16 +503,36 @@ class WackelbettWorld:
         return abs(wrap_angle(self.princess.angle - self.bed.angle)) <= self.physics.princess.upright_tolerance
 
     def fallen_cards(self) -> tuple[int, ...]:
-        """Every card that left the bed, including those that flew off the table and were removed."""
-        return tuple(c for c in [*self.welded_cards, *self.free_cards] if not self.is_card_on_bed(c))
+        """Every card that left the bed, including those that flew off the table and were
+        removed, and those the physics lost inside another card (see :meth:`layout`)."""
+        every = [card for pile in self.piles for card in pile.keys] + list(self.free_cards)
+        kept = set(self.layout().card_ids)
+        return tuple(c for c in every if c not in kept)
 
     def layout(self) -> TableLayout:
-        """The table now: the cards still on the bed, lowest first (see :func:`resting_height`)."""
+        """The table now: the cards still on the bed, in pile order (see :func:`pile_order`).
+
+        A card that came to rest inside another (deeper than ``lodged_depth`` even after the
+        settling lifted it out) is not a card lying on the pile: it counts as fallen, so a
+        recorded pile is always whole.
+        """
         bed = pose_of(self.bed)
-        on_bed = [(c, self.card_pose(c)) for c in self.card_ids() if self.is_card_on_bed(c)]
-        on_bed.sort(key=lambda item: resting_height(self.physics, bed, item[1]))
+        on_bed = pile_order(self.physics, bed, [(c, self.card_pose(c)) for c in self.card_ids()
+                                                 if self.is_card_on_bed(c)])
+        lodged = self._lodged(TableLayout(bed, on_bed))
+        if lodged:
+            on_bed = tuple(item for item in on_bed if item[0] not in lodged)
         princess = self.princess_pose() if self.is_princess_on_bed() else None
         return TableLayout(bed, tuple(on_bed), princess)
+
+    def _lodged(self, layout: TableLayout) -> set[int]:
+        """Cards lying inside a card beneath them or inside the bed (the upper card of each pair)."""
+        order = {card: i for i, card in enumerate(layout.card_ids)}
+        lodged = set()
+        for a, b, _ in overlapping_cards(self.physics, layout, self.physics.solver.lodged_depth):
+            cards = [int(name.split()[1]) for name in (a, b) if name != "bed"]
+            lodged.add(max(cards, key=order.__getitem__))
+        return lodged
 
     def top_card(self) -> int | None:
         return self.layout().top_card
@@ -401,7 +559,12 @@ class WackelbettWorld:
 
     def outcome(self, **judgement: bool) -> TableOutcome:
         """The settled table as the referee reports it (``judgement``: pea_covered, on_top, ...)."""
-        return TableOutcome(self.layout(), self.fallen_cards(), self.is_princess_upright(), **judgement)
+        layout = self.layout()
+        kept = set(layout.card_ids)
+        every = [card for pile in self.piles for card in pile.keys] + list(self.free_cards)
+        fallen = tuple(c for c in every if c not in kept)
+        lodged = tuple(c for c in fallen if self.is_card_on_bed(c))
+        return TableOutcome(layout, fallen, self.is_princess_upright(), lodged=lodged, **judgement)
 
     def mechanical_energy(self) -> float:
         """Kinetic + gravitational energy of the moving bodies + the magnet spring's energy."""

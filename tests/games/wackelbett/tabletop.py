@@ -5,8 +5,9 @@ import dataclasses
 import math
 
 from simulator.engine import REFEREE, load_game
+from simulator.games.wackelbett.hand import princess_trace
 from simulator.games.wackelbett.layout import TableLayout, TableOutcome, neat_stack
-from simulator.games.wackelbett.rules import Verdict, WackelbettState
+from simulator.games.wackelbett.rules import LIFT, RESTAND, PlacePrincess, Verdict, WackelbettState
 from simulator.physics.snapshot import BodyPose
 
 
@@ -27,15 +28,31 @@ def settle_with_referee(state: WackelbettState) -> None:
         state.apply(referee.decide(state))
 
 
+def princess_on_crown(state: WackelbettState, dx: float = 0.0) -> PlacePrincess:
+    """The seat to move lowers the princess gently onto the crown it must use, ``dx`` mm off it."""
+    g = state.game
+    return PlacePrincess(state.current, princess_trace(g.physics, state.layout, g.faces, state.princess_card,
+                                                       state.lies_princess_down(), dx=dx))
+
+
+def stand_her_back_up(state: WackelbettState) -> None:
+    """The table lifts her off and lets things settle; the seat to move stands her back up
+    gently (as often as the rules allow); the table judges."""
+    settle_with_referee(state)
+    while state.phase == RESTAND:
+        state.apply(princess_on_crown(state))
+        settle_with_referee(state)
+
+
 def all_cards(state: WackelbettState) -> list[int]:
     return sorted(c for zone in state.card_zones().values() for c in zone)
 
 
 def arrange(state: WackelbettState, *, bed: list[int], hands: list[list[int]], reserve: list[int] = (),
             offsets: list[float] | None = None) -> None:
-    """Put ``bed`` neatly stacked on a level bed with the princess on the top crown, the
-    given hands and reserve; every other card goes to the draw pile. Then let the table
-    settle it (the princess is stood up by the referee), so poses are physical."""
+    """Put ``bed`` neatly stacked on a level bed, the given hands and reserve; every other card
+    goes to the draw pile. Then let the table settle it and the seat to move stand the
+    princess on the top crown by hand, so poses are physical."""
     g = state.game
     offsets = offsets if offsets is not None else [0.0] * len(bed)
     layout = neat_stack(g.physics, bed, offsets)
@@ -45,8 +62,8 @@ def arrange(state: WackelbettState, *, bed: list[int], hands: list[list[int]], r
     used = set(bed) | {c for h in hands for c in h} | set(reserve)
     state.draw_pile = [c for c in range(g.deck_size) if c not in used]
     state.placing = state.last_laid = state.drawn = None
-    state.phase = "restand"  # the referee stands the princess on the top crown and settles
-    settle_with_referee(state)
+    state.phase, state.restand_failures = LIFT, 0
+    stand_her_back_up(state)
 
 
 def verdict(stage: str, layout: TableLayout, *, fallen=(), upright=True, pea_covered=True, on_top=True,

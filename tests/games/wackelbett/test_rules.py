@@ -13,11 +13,12 @@ import pytest
 from simulator.engine import REFEREE, IllegalAction, load_game
 from simulator.games.wackelbett.hand import lowering_trace, start_height
 from simulator.games.wackelbett.layout import is_on_crown, relative_pose, rest_pose_on, wrap_angle
-from simulator.games.wackelbett.rules import (CARD_VERDICT, DRAWN, PRINCESS, PRINCESS_VERDICT, RESTAND,
+from simulator.games.wackelbett.hand import princess_trace
+from simulator.games.wackelbett.rules import (CARD_VERDICT, DRAWN, LIFT, PRINCESS, PRINCESS_VERDICT, RESTAND,
                                               SETUP, TURN, DrawCard, Pass, PlaceCard, PlacePrincess)
 
-from .tabletop import (all_cards, arrange, princess_lying_on_bed, settle_with_referee, started, verdict,
-                       with_card_on_top)
+from .tabletop import (all_cards, arrange, princess_lying_on_bed, princess_on_crown, settle_with_referee,
+                       stand_her_back_up, started, verdict, with_card_on_top)
 
 
 def fitting(state, top: int, *, exclude=()) -> list[int]:
@@ -202,10 +203,10 @@ def test_the_princess_is_stood_upright_on_the_crown_of_the_new_card():
     settle_with_referee(state)
     assert state.phase == PRINCESS and state.current_players() == (0,)
     with pytest.raises(IllegalAction, match="crown"):
-        state.apply(PlacePrincess(0, game.physics.card.crown_radius + 1.0))
+        state.apply(princess_on_crown(state, game.physics.card.crown_radius + 1.0))
     with pytest.raises(IllegalAction):
         state.apply(PlaceCard(0, state.hands[0][0], trace_to(state, 0.0)))
-    state.apply(PlacePrincess(0, 1.0))
+    state.apply(princess_on_crown(state, 1.0))
     assert state.phase == PRINCESS_VERDICT
     settle_with_referee(state)
     assert state.princess_upright and state.layout.top_card == card
@@ -238,7 +239,7 @@ def test_the_princess_sliding_off_the_bed_sends_the_card_back():
     card = state.hands[0][0]
     state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
     settle_with_referee(state)
-    state.apply(PlacePrincess(0, 0.0))
+    state.apply(princess_on_crown(state))
     laid = dataclasses.replace(state.layout, princess=None)  # she slid off onto the table
     state.apply(verdict("princess", laid, upright=False))
     assert card in state.hands[0] and card not in state.layout.card_ids
@@ -267,7 +268,10 @@ def test_after_a_fall_the_princess_goes_back_on_the_crown_of_the_new_top_card():
     card = state.hands[0][0]
     state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
     state.apply(verdict("card", dataclasses.replace(state.layout, princess=None), fallen=(card,)))
-    assert state.phase == RESTAND and state.current_players() == (REFEREE,)
+    assert state.phase == LIFT and state.current_players() == (REFEREE,)
+    settle_with_referee(state)
+    assert state.phase == RESTAND and state.current_players() == (1,), "the next player stands her back up"
+    state.apply(princess_on_crown(state))
     settle_with_referee(state)
     game = state.game
     assert state.phase == TURN and state.current == 1
@@ -296,11 +300,11 @@ def test_a_princess_fallen_over_on_the_bed_is_stood_up_by_the_next_player():
     card = state.hands[0][0]
     state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
     settle_with_referee(state)
-    state.apply(PlacePrincess(0, 0.0))
+    state.apply(princess_on_crown(state))
     state.apply(verdict("princess", princess_lying_on_bed(state), upright=False))
     assert state.layout.top_card == card and card not in state.hands[0], "luck is with you: the card stays"
-    assert state.current == 1 and state.phase == RESTAND
-    settle_with_referee(state)
+    assert state.current == 1 and state.phase == LIFT
+    stand_her_back_up(state)
     game = state.game
     assert state.princess_upright and state.phase == TURN
     assert is_on_crown(game.physics, game.faces[card], state.layout.pose_of(card), state.layout.princess)
@@ -321,11 +325,15 @@ def test_a_bed_that_tilts_by_itself_sends_the_fallen_cards_to_the_reserve():
         (bed[11], rest_pose_on(game.physics, state.layout, 118.0, gap=0.05)),))
     state.layout = loose
     state.draw_pile.remove(bed[11])
-    state.phase = RESTAND
+    state.layout = dataclasses.replace(state.layout, princess=None)
+    state.phase = LIFT
     v = game.make_referee().decide(state)
     assert v.fallen_cards == (bed[11],)
     state.apply(v)
-    assert state.reserve == [bed[11]] and state.phase == TURN
+    assert state.reserve == [bed[11]] and state.phase == RESTAND
+    state.apply(princess_on_crown(state))
+    settle_with_referee(state)
+    assert state.phase == TURN
     top = state.layout.top_card
     assert is_on_crown(game.physics, game.faces[top], state.layout.pose_of(top), state.layout.princess)
 
@@ -434,7 +442,7 @@ def test_laying_the_last_card_with_the_princess_lying_on_top_wins():
     state.apply(PlaceCard(0, state.hands[0][0], trace_to(state, -20.0)))
     settle_with_referee(state)
     assert state.phase == PRINCESS and state.view(1)["princess_lying"]
-    state.apply(PlacePrincess(0, 0.0))
+    state.apply(princess_on_crown(state))
     settle_with_referee(state)
     assert state.is_over() and state.winners() == [0]
     lean = relative_pose(state.layout.bed, state.layout.princess).angle
@@ -451,7 +459,7 @@ def test_a_last_card_that_does_not_stay_is_taken_back_and_play_goes_on():
     card = state.hands[0][0]
     state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
     settle_with_referee(state)
-    state.apply(PlacePrincess(0, 0.0))
+    state.apply(princess_on_crown(state))
     state.apply(verdict("princess", dataclasses.replace(state.layout, princess=None), upright=False))
     assert state.hands[0] == [card] and not state.is_over()
     assert state.current == 1
@@ -475,7 +483,7 @@ def test_pointer_the_princess_is_laid_down_instead_of_standing():
     card = state.hands[0][0]
     state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
     settle_with_referee(state)
-    state.apply(PlacePrincess(0, 0.0))
+    state.apply(princess_on_crown(state))
     settle_with_referee(state)
     assert state.layout.top_card == card and state.phase == TURN, "lying down is not falling over"
     lean = relative_pose(state.layout.bed, state.layout.princess).angle
@@ -535,7 +543,7 @@ def test_only_the_table_reports_verdicts_and_only_whole_ones():
             state.apply(forged)
         assert state.to_json() == before
     with pytest.raises(IllegalAction, match="settled"):
-        state.apply(PlacePrincess(0, 0.0))
+        state.apply(PlacePrincess(0, (0.0, 200.0, 0.0)))
     state.apply(verdict("card", with_card_on_top(state, card, -20.0)))
     assert state.phase == PRINCESS
 
@@ -553,7 +561,7 @@ def test_a_pile_nobody_can_play_on_ends_the_game():
         place = next(a for a in state.legal_actions(seat) if isinstance(a, PlaceCard))
         state.apply(place)
         state.apply(verdict("card", with_card_on_top(state, place.card), pea_covered=False))
-        settle_with_referee(state)
+        stand_her_back_up(state)
     assert state.is_over() and state.blocked
     assert state.winners() == [0]
     assert any(e["what"] == "stuck" for e in state.events)

@@ -1,0 +1,367 @@
+"""A welded pile that lets go where friction could not hold it.
+
+Welding (:mod:`.weld`) folds resting slabs -- thin boxes such as cards -- into one carrier
+body so the solver sees one rigid body instead of a tower of thin contacts. That is a speed
+trick; this module keeps it physical. Each welded slab stands for a resting contact with
+the body beneath it (its *support*: a lower slab or one of the carrier's base faces). A
+resting contact can push but not pull; its friction holds at most ``mu`` times the push;
+and the push acts somewhere inside the contact patch, so the load above may not lean
+past the patch's edge.
+
+After every frame :meth:`WeldedPile.failing_weld` works out, from the carrier's motion
+over the frame (Newton-Euler for the rigid sub-pile resting on each slab: gravity, the
+carrier's linear and angular acceleration, the centripetal term) and from the loads of
+free bodies lying on top, the force and moment each weld carries, and how much of it a
+real contact could not carry -- the sub-pile would lift, slide or tip there. That excess
+is integrated over the frames it lasts; the lowest weld whose sub-pile would by now be
+slipping faster than ``slip_speed`` gives way (a jolt or a lasting overload breaks a
+weld; a frame of solver jitter does not).
+:meth:`WeldedPile.detach` then turns that sub-pile into a free rigid body of its own
+(still welded inside, checked the same way), moving as it moved, so the pile can slide
+as a whole or shear, while the solver still never sees a tower of thin contacts.
+
+Friction follows Chipmunk's rule: a contact's coefficient is the product of the two
+shapes' frictions. Everything here is computed in the carrier's own frame, so a weld's
+geometry is fixed while it holds. Imports pymunk, never pygame.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Hashable, Sequence
+
+import pymunk
+
+from .snapshot import BodyPose
+from .weld import weld_onto
+
+Point = tuple[float, float]
+Face = tuple[Point, Point, float]  # a supporting face (two ends, carrier frame) and its friction
+
+_CONTACT = 1.0       # mm: a face this close under a slab's underside carries it
+_QUIET = 1.0e-3      # of g: inputs that changed less than this since the last check cannot break a weld
+_ROOT = -1.0         # the friction marking a slab that is not welded to anything beneath
+
+
+@dataclass(frozen=True)
+class Slab:
+    """A thin box to weld: its key (a card id), pose, size, mass and friction."""
+
+    key: Hashable
+    pose: BodyPose
+    length: float
+    thickness: float
+    mass: float
+    friction: float
+
+
+class _Layer:
+    """One welded slab, its support, and the sums over the sub-pile resting on it."""
+
+    __slots__ = ("slab", "shapes", "x", "y", "angle", "parent", "supports", "subtree_mass", "p1x", "p1y", "p2", "own_inertia",
+                 "ox", "oy", "tx", "ty", "s_lo", "s_hi", "mu", "carries_top")
+
+    def __init__(self, slab: Slab, shapes: list[pymunk.Shape], x: float, y: float, angle: float) -> None:
+        self.slab = slab
+        self.shapes = shapes
+        self.x, self.y, self.angle = x, y, angle  # pose in the carrier's frame
+        self.parent = -1                          # index of the main supporting layer; -1 = a base face or none
+        self.supports: list[int] = []            # every lower layer it touches
+        self.subtree_mass = self.p1x = self.p1y = self.p2 = self.own_inertia = 0.0
+        self.ox = self.oy = 0.0                   # the middle of the underside (carrier frame)
+        self.tx, self.ty = math.cos(angle), math.sin(angle)
+        self.s_lo = self.s_hi = 0.0               # the contact patch along (tx, ty) from (ox, oy)
+        self.mu = 0.0
+        self.carries_top = False
+
+    def local(self, x: float, y: float) -> Point:
+        """A carrier-frame point in this slab's frame (x along it, y up from its middle)."""
+        dx, dy = x - self.x, y - self.y
+        return self.tx * dx + self.ty * dy, -self.ty * dx + self.tx * dy
+
+    def top_face(self) -> Face:
+        hl, ht = self.slab.length / 2, self.slab.thickness / 2
+        ends = [(self.x + self.tx * sx - self.ty * ht, self.y + self.ty * sx + self.tx * ht) for sx in (-hl, hl)]
+        return ends[0], ends[1], self.slab.friction
+
+
+def _patch_under(layer: _Layer, face: Face) -> tuple[float, float] | None:
+    """The stretch of ``layer``'s underside (x from its middle) that ``face`` touches, if any."""
+    (ax, ay), (bx, by), _ = face
+    a, b = layer.local(ax, ay), layer.local(bx, by)
+    if a[0] > b[0]:
+        a, b = b, a
+    bottom = -layer.slab.thickness / 2
+    hl = layer.slab.length / 2
+    lo, hi = max(a[0], -hl), min(b[0], hl)
+    if lo > hi:
+        return None
+    # the face's height under the slab is linear in x: keep where it lies within reach of the underside
+    span = b[0] - a[0]
+    slope = (b[1] - a[1]) / span if span > 1e-9 else 0.0
+
+    def gap(x: float) -> float:
+        return bottom - (a[1] + slope * (x - a[0]))
+
+    g_lo, g_hi = gap(lo), gap(hi)
+    if min(g_lo, g_hi) > _CONTACT or max(g_lo, g_hi) < -_CONTACT:
+        return None
+    if g_lo != g_hi:  # clip to where |gap| <= reach
+        for bound in (_CONTACT, -_CONTACT):
+            x = lo + (bound - g_lo) * (hi - lo) / (g_hi - g_lo)
+            if lo < x < hi:
+                if abs(g_lo) > _CONTACT:
+                    lo = x
+                else:
+                    hi = x
+    return lo, hi
+
+
+class WeldedPile:
+    """Slabs welded onto ``carrier`` in resting order (lowest first), each resting on a lower
+    slab or on one of ``base_faces`` (faces of the carrier itself; none for a detached pile,
+    whose lowest slab rests by real contact).
+
+    Build with :meth:`weld`; after every frame call :meth:`failing_weld` and, when it names a
+    slab, :meth:`detach`.
+    """
+
+    def __init__(self, carrier: pymunk.Body, layers: list[_Layer], base_faces: Sequence[Face], *,
+                 slip_speed: float) -> None:
+        self.carrier = carrier
+        self.layers = layers
+        self.base_faces = tuple(base_faces)
+        self.slip_speed = slip_speed
+        self._slip: list[float] = []  # per slab: how fast its sub-pile would be slipping by now (mm/s)
+        self._last_motion: tuple[float, float, float] | None = None  # vx, vy, w after the last frame
+        self._checked: tuple[float, ...] | None = None               # the inputs of the last full check
+        self._by_key: dict[Hashable, _Layer] = {}
+        self._link()
+
+    # -- building ------------------------------------------------------------------
+    @classmethod
+    def weld(cls, carrier: pymunk.Body, bodies: Sequence[tuple[Slab, pymunk.Body]],
+             base_faces: Sequence[Face] = (), *, slip_speed: float) -> WeldedPile:
+        """Weld each body (a box described by its slab) onto ``carrier``, lowest first.
+        ``slip_speed`` (mm/s): a weld gives way once its sub-pile would be slipping this fast."""
+        layers = []
+        for slab, body in bodies:
+            shapes = weld_onto(body, carrier)
+            x, y = carrier.world_to_local((slab.pose.x, slab.pose.y))
+            layers.append(_Layer(slab, shapes, x, y, slab.pose.angle - carrier.angle))
+        return cls(carrier, layers, base_faces, slip_speed=slip_speed)
+
+    def _link(self) -> None:
+        """Find every slab's support and contact patch; sum each sub-pile; mark the top's path."""
+        layers = self.layers
+        self._by_key = {layer.slab.key: layer for layer in layers}
+        self._slip = [0.0] * len(layers)
+        for i, layer in enumerate(layers):
+            best: tuple[float, int, tuple[float, float], Face] | None = None
+            faces = [(j, layers[j].top_face()) for j in range(i)] + [(-1, f) for f in self.base_faces]
+            layer.supports = []
+            for j, face in faces:
+                patch = _patch_under(layer, face)
+                if patch is None:
+                    continue
+                if j >= 0:
+                    layer.supports.append(j)
+                if best is None or patch[1] - patch[0] > best[0]:
+                    best = (patch[1] - patch[0], j, patch, face)
+            hl, ht = layer.slab.length / 2, layer.slab.thickness / 2
+            layer.ox, layer.oy = layer.x + layer.ty * ht, layer.y - layer.tx * ht
+            if best is None:
+                layer.parent = -1
+                layer.s_lo = layer.s_hi = 0.0
+                # the lowest slab of a detached pile rests by real contact: no weld to test;
+                # any other slab with nothing beneath it cannot be held by its weld at all
+                layer.mu = _ROOT if i == 0 and not self.base_faces else 0.0
+                continue
+            _, layer.parent, (lo, hi), face = best
+            layer.s_lo, layer.s_hi = lo, hi
+            layer.mu = layer.slab.friction * face[2]
+        for layer in layers:
+            s = layer.slab
+            layer.subtree_mass = s.mass
+            layer.p1x, layer.p1y = s.mass * layer.x, s.mass * layer.y
+            layer.p2 = s.mass * (layer.x ** 2 + layer.y ** 2)
+            layer.own_inertia = s.mass * (s.length ** 2 + s.thickness ** 2) / 12.0
+            layer.carries_top = False
+        for layer in reversed(layers):  # children come after their parents
+            if layer.parent >= 0:
+                up = layers[layer.parent]
+                up.subtree_mass += layer.subtree_mass
+                up.p1x += layer.p1x
+                up.p1y += layer.p1y
+                up.p2 += layer.p2
+                up.own_inertia += layer.own_inertia
+        if layers:
+            top = max(range(len(layers)), key=lambda k: layers[k].y + layers[k].slab.thickness / 2)
+            while top >= 0:
+                layers[top].carries_top = True
+                top = layers[top].parent
+
+    # -- reading -------------------------------------------------------------------
+    @property
+    def keys(self) -> list[Hashable]:
+        return [layer.slab.key for layer in self.layers]
+
+    def local_pose(self, key: Hashable) -> BodyPose:
+        """Where slab ``key`` lies in the carrier's frame; KeyError if it is not welded here."""
+        layer = self._by_key[key]
+        return BodyPose(layer.x, layer.y, layer.angle)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._by_key
+
+    def top_height(self) -> float:
+        """How high (carrier frame) the highest welded slab's middle lies; -inf for none."""
+        return max((layer.y for layer in self.layers), default=-math.inf)
+
+    # -- the test ------------------------------------------------------------------
+    def failing_weld(self, gravity: float, frame_dt: float, loads: Sequence[tuple[float, float, float, float]] = ()
+                     ) -> int | None:
+        """The lowest slab whose weld a resting contact could not carry this frame, or None.
+
+        ``loads``: (x, y, fx, fy) in world coordinates, forces that free bodies lying on the
+        pile's top put on it (their weight less what accelerates them). Call once per frame,
+        after stepping; the first call only records the motion.
+        """
+        body = self.carrier
+        vx, vy = body.velocity
+        w = body.angular_velocity
+        last, self._last_motion = self._last_motion, (vx, vy, w)
+        if last is None or not self.layers:
+            return None
+        ax, ay = (vx - last[0]) / frame_dt, (vy - last[1]) / frame_dt
+        alpha = (w - last[2]) / frame_dt
+        c, s = math.cos(body.angle), math.sin(body.angle)
+        # effective gravity at the carrier's centre of gravity, in the carrier's frame
+        gx, gy = -ax, -gravity - ay
+        g0x, g0y = c * gx + s * gy, -s * gx + c * gy
+        w2 = w * w
+        cgx, cgy = body.center_of_gravity
+        ex = ey = torque = 0.0  # external loads (carrier frame) and their moment about the cg
+        for x, y, fx, fy in loads:
+            lx, ly = body.world_to_local((x, y))
+            lfx, lfy = c * fx + s * fy, -s * fx + c * fy
+            ex += lfx
+            ey += lfy
+            torque += (lx - cgx) * lfy - (ly - cgy) * lfx
+        inputs = (g0x, g0y, alpha, w2, ex, ey, torque)
+        if self._checked is not None and not any(self._slip) and self._is_quiet(inputs, gravity):
+            return None
+        self._checked = inputs
+        failing = None
+        for i, layer in enumerate(self.layers):
+            if layer.mu == _ROOT:
+                continue
+            excess = self._overload(layer, inputs, cgx, cgy)
+            # A resting contact gives way once the sub-pile would have started to move faster than
+            # the slip speed: a jolt of a frame or a lasting overload, not a tremor of the solver.
+            self._slip[i] = self._slip[i] + excess * frame_dt if excess > 0.0 else 0.0
+            if failing is None and self._slip[i] > self.slip_speed:
+                failing = i
+        return failing
+
+    def _is_quiet(self, inputs: tuple[float, ...], gravity: float) -> bool:
+        """True when the loads moved too little since the last full check to break anything."""
+        old = self._checked
+        assert old is not None
+        reach = 200.0  # mm: about a pile's size, to compare spins with accelerations
+        mass = max(self.layers[0].subtree_mass, 1e-9)
+        tol = _QUIET * gravity
+        return (abs(inputs[0] - old[0]) < tol and abs(inputs[1] - old[1]) < tol
+                and abs(inputs[2] - old[2]) * reach < tol and abs(inputs[3] - old[3]) * reach < tol
+                and abs(inputs[4] - old[4]) < tol * mass and abs(inputs[5] - old[5]) < tol * mass
+                and abs(inputs[6] - old[6]) < tol * mass * reach)
+
+    @staticmethod
+    def _overload(layer: _Layer, inputs: tuple[float, ...], cgx: float, cgy: float) -> float:
+        """How hard (mm/s^2) the sub-pile on ``layer`` would accelerate away from its support
+        if the weld were a resting contact: 0 while the contact could hold it."""
+        g0x, g0y, alpha, w2, ex, ey, torque = inputs
+        m = layer.subtree_mass
+        qx, qy = layer.p1x - m * cgx, layer.p1y - m * cgy          # first moment about the cg
+        spread = layer.p2 - 2.0 * (cgx * layer.p1x + cgy * layer.p1y) + m * (cgx * cgx + cgy * cgy)
+        # the load the sub-pile puts on its support: its effective weight (+ what lies on top)
+        lx = m * g0x + w2 * qx + alpha * qy
+        ly = m * g0y - alpha * qx + w2 * qy
+        moment = qx * g0y - qy * g0x - alpha * (spread + layer.own_inertia)  # about the cg
+        if layer.carries_top:
+            lx += ex
+            ly += ey
+            moment += torque
+        # about the middle of the slab's underside
+        ox, oy = layer.ox - cgx, layer.oy - cgy
+        moment -= ox * ly - oy * lx
+        tx, ty = layer.tx, layer.ty
+        push = ty * lx - tx * ly            # -(load . normal), normal = (-ty, tx)
+        if push <= 0.0:
+            return (1e-9 - push) / m        # it would have to pull: the sub-pile lifts off
+        slide = abs(lx * tx + ly * ty) - layer.mu * push
+        if slide > 0.0:
+            return slide / m                # more than friction holds: it slides
+        centre = -moment / push             # where along the patch the push must act
+        outside = max(layer.s_lo - centre, centre - layer.s_hi, 0.0)
+        if outside == 0.0:
+            return 0.0
+        # outside the patch it tips over the edge: the unbalanced moment turns it about the edge
+        up = (layer.p1x / m - layer.ox) * -ty + (layer.p1y / m - layer.oy) * tx
+        return push * outside / (m * max(up, layer.slab.thickness))
+
+    # -- letting go ----------------------------------------------------------------
+    def subtree(self, index: int) -> list[int]:
+        """``index`` and every slab lying on it, directly or not (also in part: what lies
+        across a sliding slab goes with it), in pile order."""
+        inside = {index}
+        for k in range(index + 1, len(self.layers)):
+            if any(j in inside for j in self.layers[k].supports):
+                inside.add(k)
+        return sorted(inside)
+
+    def detach(self, index: int) -> WeldedPile:
+        """Take slab ``index`` and the sub-pile on it off the carrier as one new free body,
+        moving as it moved; returns the new pile (its lowest slab rests by real contact)."""
+        carrier = self.carrier
+        space = carrier.space
+        moving = self.subtree(index)
+        body = pymunk.Body()
+        body.position = carrier.position
+        body.angle = carrier.angle
+        new_layers = []
+        old_shapes = []
+        for k in moving:
+            layer = self.layers[k]
+            shapes = []
+            for shape in layer.shapes:
+                copy = pymunk.Poly(body, shape.get_vertices(), radius=shape.radius)
+                copy.mass = shape.mass
+                copy.friction = shape.friction
+                copy.elasticity = shape.elasticity
+                copy.collision_type = shape.collision_type
+                copy.filter = shape.filter
+                shapes.append(copy)
+                old_shapes.append(shape)
+            moved = _Layer(layer.slab, shapes, layer.x, layer.y, layer.angle)
+            new_layers.append(moved)
+        (vx, vy), w = carrier.velocity, carrier.angular_velocity
+        cx, cy = carrier.local_to_world(carrier.center_of_gravity)
+
+        def velocity_at(point: pymunk.Vec2d) -> tuple[float, float]:
+            """The carrier's velocity at ``point`` as it moved before anything was taken off."""
+            return vx - w * (point.y - cy), vy + w * (point.x - cx)
+
+        space.remove(*old_shapes)
+        for shape in old_shapes:
+            shape.body = None  # a body keeps listing shapes taken out of the space until they leave it
+        space.add(body, *(s for layer in new_layers for s in layer.shapes))
+        body.velocity = velocity_at(body.local_to_world(body.center_of_gravity))
+        body.angular_velocity = w
+        if carrier.body_type == pymunk.Body.DYNAMIC:  # the carrier's centre of gravity moved
+            carrier.velocity = velocity_at(carrier.local_to_world(carrier.center_of_gravity))
+        gone = set(moving)
+        self.layers = [layer for k, layer in enumerate(self.layers) if k not in gone]
+        self._link()
+        self._checked = self._last_motion = None
+        return WeldedPile(body, new_layers, (), slip_speed=self.slip_speed)

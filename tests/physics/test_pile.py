@@ -1,0 +1,115 @@
+"""A welded pile lets go exactly where a resting contact would: it slides past friction,
+tips past its support's edge, lifts off when pulled; it holds otherwise."""
+from __future__ import annotations
+
+import math
+
+import pymunk
+
+from simulator.physics.pile import Slab, WeldedPile
+from simulator.physics.snapshot import BodyPose
+from simulator.physics.stepping import FixedStep, step_frame
+
+G = 9810.0
+STEP = FixedStep(60, 8)
+LENGTH, THICK, MASS, FRICTION = 90.0, 3.0, 2.0, 0.4  # a card; friction 0.4 on 0.4 holds up to atan(0.16)
+FLOOR = ((-200.0, 0.0), (200.0, 0.0), FRICTION)
+
+
+def carrier_at(space: pymunk.Space, angle: float) -> pymunk.Body:
+    """A kinematic board tilted by ``angle``, its top face at y = 0 in its own frame."""
+    board = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+    board.angle = angle
+    shape = pymunk.Poly(board, [(-200, -10), (200, -10), (200, 0), (-200, 0)])
+    shape.friction = FRICTION
+    space.add(board, shape)
+    return board
+
+
+def welded(space: pymunk.Space, board: pymunk.Body, offsets: list[float], slip: float = 20.0) -> WeldedPile:
+    """Cards stacked on ``board`` at the given offsets along it, welded onto it."""
+    bodies = []
+    for i, dx in enumerate(offsets):
+        x, y = board.local_to_world((dx, THICK * (i + 0.5)))
+        body = pymunk.Body()
+        shape = pymunk.Poly(body, [(-LENGTH / 2, -THICK / 2), (LENGTH / 2, -THICK / 2),
+                                   (LENGTH / 2, THICK / 2), (-LENGTH / 2, THICK / 2)])
+        shape.mass, shape.friction = MASS, FRICTION
+        body.position, body.angle = (x, y), board.angle
+        space.add(body, shape)
+        bodies.append((Slab(i, BodyPose(x, y, board.angle), LENGTH, THICK, MASS, FRICTION), body))
+    return WeldedPile.weld(board, bodies, [FLOOR], slip_speed=slip)
+
+
+def first_failure(pile: WeldedPile, space: pymunk.Space, frames: int = 30) -> int | None:
+    for _ in range(frames):
+        step_frame(space, STEP)
+        failing = pile.failing_weld(G, STEP.frame_dt)
+        if failing is not None:
+            return failing
+    return None
+
+
+def space_with_gravity() -> pymunk.Space:
+    space = pymunk.Space()
+    space.gravity = (0.0, -G)
+    return space
+
+
+def test_a_pile_on_a_slope_gentler_than_friction_holds():
+    space = space_with_gravity()
+    pile = welded(space, carrier_at(space, math.radians(8.0)), [0.0, 5.0, -5.0, 10.0])
+    assert first_failure(pile, space) is None
+
+
+def test_a_pile_on_a_slope_steeper_than_friction_slides_as_a_whole():
+    """Friction 0.4 on 0.4 (Chipmunk multiplies them) holds up to atan(0.16) = 9.1 degrees:
+    at 11 degrees every contact is overloaded alike, so the pile goes from its lowest weld."""
+    space = space_with_gravity()
+    board = carrier_at(space, math.radians(11.0))
+    pile = welded(space, board, [0.0, 5.0, -5.0, 10.0])
+    assert first_failure(pile, space) == 0
+    loose = pile.detach(0)
+    assert loose.keys == [0, 1, 2, 3] and pile.keys == []
+    start = loose.carrier.position
+    for _ in range(30):
+        step_frame(space, STEP)
+    assert loose.carrier.position.get_distance(start) > 5.0, "the freed pile slides down the slope"
+
+
+def test_a_sub_pile_leaning_past_its_support_tips_over_the_edge():
+    """Two cards 60 mm out over the end of the one beneath: their weight acts beyond the
+    30 mm they rest on, so the weld under them gives way (the pile below, with them on it,
+    still has its weight over its support)."""
+    space = space_with_gravity()
+    pile = welded(space, carrier_at(space, 0.0), [0.0, 0.0, 60.0, 65.0])
+    assert first_failure(pile, space) == 2
+    assert pile.subtree(2) == [2, 3]
+
+
+def test_a_frame_of_jitter_does_not_break_a_weld_but_a_hard_jolt_does():
+    space = space_with_gravity()
+    board = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+    floor = pymunk.Poly(board, [(-200, -10), (200, -10), (200, 0), (-200, 0)])
+    space.add(board, floor)
+    pile = welded(space, board, [0.0, 0.0, 0.0])
+    pile.failing_weld(G, STEP.frame_dt)       # the first call only records the motion
+    board.velocity = (2.0, 0.0)               # a sideways twitch of 2 mm/s in a frame: 0.012 g
+    step_frame(space, STEP)
+    assert pile.failing_weld(G, STEP.frame_dt) is None
+    board.velocity = (300.0, 0.0)             # a knock of 300 mm/s in a frame: friction cannot follow
+    step_frame(space, STEP)
+    assert pile.failing_weld(G, STEP.frame_dt) == 0
+
+
+def test_detaching_keeps_every_card_where_it_lies():
+    space = space_with_gravity()
+    board = carrier_at(space, math.radians(4.0))
+    pile = welded(space, board, [0.0, 10.0, -10.0])
+    before = [board.local_to_world((pile.local_pose(k).x, pile.local_pose(k).y)) for k in range(3)]
+    loose = pile.detach(1)
+    after = [board.local_to_world((pile.local_pose(0).x, pile.local_pose(0).y))]
+    after += [loose.carrier.local_to_world((loose.local_pose(k).x, loose.local_pose(k).y)) for k in (1, 2)]
+    assert all(a.get_distance(b) < 1e-9 for a, b in zip(before, after))
+    assert all(shape.body is loose.carrier for layer in loose.layers for shape in layer.shapes)
+    assert len(board.shapes) == 1 + 1, "the board keeps its floor and the one card left on it"
