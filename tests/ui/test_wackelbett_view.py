@@ -325,26 +325,38 @@ def test_a_clumsy_hand_shoves_the_stack():
 
 
 # -- the princess --------------------------------------------------------------------------------
-def test_the_princess_outside_the_crown_is_refused_and_on_it_stands():
+def test_the_princess_is_lowered_by_hand_kept_in_the_hand_off_the_crown_and_stood_on_it():
+    """She hangs from the cursor like a card. Let go beside the crown, the hand keeps her and
+    the table says why (nothing changes); moved over the crown and let go, she is placed."""
     def my_princess(state):
         return state.phase == "princess" and state.current == 0
 
     scene = table_at(2, my_princess)
     view = scene.view
-    assert view.princess_card is not None
+    assert view.princess_card is not None and "press over the bed" in view.status()
     before = scene.state.to_json()
     reach = scene.game.physics.card.crown_radius
-    stand_princess_with_the_mouse(scene, reach + 8.0)
+    goal = princess_target(scene.game.physics, view.layout, scene.game.faces, view.princess_card, False, reach + 8.0)
+    assert not lower_princess_with_the_mouse(scene, goal.x, goal.y + 1.0)
     assert scene.state.to_json() == before
-    assert view.refusal and "crown" in view.refusal[0]
-    stand_princess_with_the_mouse(scene, 1.0)
+    assert view.tip is not None and "crown" in view.tip[0]
+    assert view.job is not None and view.job.is_carrying and view.job.carries_princess, "she is still in the hand"
+    crown = princess_target(scene.game.physics, view.layout, scene.game.faces, view.princess_card, False, 1.0)
+    y = goal.y + 1.0
+    for x in (goal.x + (crown.x - goal.x) * k / 10 for k in range(1, 11)):  # carry her over to the crown
+        move(scene, screen_at(scene, x, y))
+        tick(scene)
+    press(scene, screen_at(scene, crown.x, y))  # she was taken with a drag: a click lets her go now
+    release(scene, screen_at(scene, crown.x, y))
     placed = scene.state.history[-1]
-    assert isinstance(placed, PlacePrincess) and placed.dx == pytest.approx(1.0, abs=0.5)
+    assert isinstance(placed, PlacePrincess)
+    rest = princess_target(scene.game.physics, view.layout, scene.game.faces, view.princess_card, False, 0.0)
+    assert abs(placed.trace[-3] - rest.x) < reach, "let go over the crown"
     for _ in range(600):
         tick(scene)
         if view.live_checks and view.live_checks[-1][0] == "princess":
             break
-    assert view.live_checks[-1] == ("princess", True)
+    assert view.live_checks[-1] == ("princess", True), "the screen's world and the referee agree"
 
 
 # -- drawing, keeping ----------------------------------------------------------------------------

@@ -274,11 +274,30 @@ def penetration(a: list[Point], b: list[Point]) -> float:
     return separation(a, b)[0]
 
 
+def overlaps_deeper(a: list[Point], b: list[Point], depth: float) -> bool:
+    """Do two convex polygons overlap more than ``depth`` mm along every axis that could
+    separate them? (:func:`penetration` > depth, but it stops at the first shallow axis:
+    two cards lying on each other are told apart on the first one.)"""
+    for poly in (a, b):
+        for i, (x0, y0) in enumerate(poly):
+            x1, y1 = poly[(i + 1) % len(poly)]
+            nx, ny = y1 - y0, x0 - x1
+            norm = math.hypot(nx, ny)
+            if norm == 0.0:
+                continue
+            pa = [(x * nx + y * ny) / norm for x, y in a]
+            pb = [(x * nx + y * ny) / norm for x, y in b]
+            if min(max(pa), max(pb)) - max(min(pa), min(pb)) <= depth:
+                return False
+    return True
+
+
 def overlapping_cards(physics: WackelbettPhysics, layout: TableLayout, depth: float = 0.5) -> list[tuple[str, str, float]]:
     """Cards on the bed that lie inside another card or the bed more than ``depth`` mm:
     (name, name, depth) with names "card N" or "bed". A settled pile has none. (The princess
     is left out: the card laid beside her feet overlaps her in the side view by design.)"""
     bodies = [(f"card {card}", card_corners(physics, pose)) for card, pose in layout.cards]
+    parts = bed_outlines(physics, layout.bed)
     found = []
     boxes = [(min(x for x, _ in c), max(x for x, _ in c), min(y for _, y in c), max(y for _, y in c))
              for _, c in bodies]
@@ -287,13 +306,11 @@ def overlapping_cards(physics: WackelbettPhysics, layout: TableLayout, depth: fl
             a, b = boxes[i], boxes[j]
             if a[0] > b[1] or b[0] > a[1] or a[2] > b[3] or b[2] > a[3]:
                 continue
-            d = penetration(corners, bodies[j][1])
-            if d > depth:
-                found.append((name, bodies[j][0], d))
-        for part in bed_outlines(physics, layout.bed):
-            d = penetration(corners, part)
-            if d > depth:
-                found.append((name, "bed", d))
+            if overlaps_deeper(corners, bodies[j][1], depth):
+                found.append((name, bodies[j][0], penetration(corners, bodies[j][1])))
+        for part in parts:
+            if overlaps_deeper(corners, part, depth):
+                found.append((name, "bed", penetration(corners, part)))
                 break
     return found
 

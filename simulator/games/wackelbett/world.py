@@ -93,6 +93,7 @@ class WackelbettWorld:
         self.piles: list[WeldedPile] = [WeldedPile.weld(self.bed, to_weld, self._bed_faces(),
                                                         slip_speed=solver.weld_slip_speed)]
         self._last_velocity: dict[pymunk.Body, tuple[float, float]] = {}
+        self._lodged_seen: tuple[int, set[int]] = (-1, set())  # (frame, cards lodged then)
         self.princess: pymunk.Body | None = None
         if layout.princess is not None:
             self.princess = self._add_princess(layout.princess)
@@ -371,6 +372,8 @@ class WackelbettWorld:
                 body.angular_velocity = 0.0
                 self.space.reindex_shapes_for_body(body)
                 moved = True
+        if moved:
+            self._lodged_seen = (-1, set())
         return moved
 
     # -- the hand ------------------------------------------------------------------
@@ -384,6 +387,7 @@ class WackelbettWorld:
         body = self._add_card(pose, _LAID_FILTER)
         self.free_cards[card] = body
         self.laid_card = card
+        self._lodged_seen = (-1, set())
         self.hand.attach(body)
         self._hand_target = pose
 
@@ -526,12 +530,16 @@ class WackelbettWorld:
         return TableLayout(bed, tuple(on_bed), princess)
 
     def _lodged(self, layout: TableLayout) -> set[int]:
-        """Cards lying inside a card beneath them or inside the bed (the upper card of each pair)."""
+        """Cards lying inside a card beneath them or inside the bed (the upper card of each pair);
+        worked out once a frame."""
+        if self._lodged_seen[0] == self.frame:
+            return self._lodged_seen[1]
         order = {card: i for i, card in enumerate(layout.card_ids)}
         lodged = set()
         for a, b, _ in overlapping_cards(self.physics, layout, self.physics.solver.lodged_depth):
             cards = [int(name.split()[1]) for name in (a, b) if name != "bed"]
             lodged.add(max(cards, key=order.__getitem__))
+        self._lodged_seen = (self.frame, lodged)
         return lodged
 
     def top_card(self) -> int | None:
@@ -567,7 +575,8 @@ class WackelbettWorld:
         return TableOutcome(layout, fallen, self.is_princess_upright(), lodged=lodged, **judgement)
 
     def mechanical_energy(self) -> float:
-        """Kinetic + gravitational energy of the moving bodies + the magnet spring's energy."""
-        bodies = self.moving_bodies()
-        spring = 0.5 * self.physics.bed.wobble_stiffness * self.bed.angle ** 2
+        """Kinetic + gravitational energy of the moving bodies + the magnet spring's energy
+        (a bed held still has neither: it is left out)."""
+        bodies = [b for b in self.moving_bodies() if b.body_type == pymunk.Body.DYNAMIC]
+        spring = 0.0 if self.physics.bed.rigid else 0.5 * self.physics.bed.wobble_stiffness * self.bed.angle ** 2
         return kinetic_energy(bodies) + potential_energy(bodies, self.physics.solver.gravity) + spring

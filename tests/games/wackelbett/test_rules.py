@@ -12,7 +12,7 @@ import pytest
 
 from simulator.engine import REFEREE, IllegalAction, load_game
 from simulator.games.wackelbett.hand import lowering_trace, start_height
-from simulator.games.wackelbett.layout import is_on_crown, relative_pose, rest_pose_on, wrap_angle
+from simulator.games.wackelbett.layout import is_on_crown, local_to_world, relative_pose, rest_pose_on, wrap_angle
 from simulator.games.wackelbett.hand import princess_trace
 from simulator.games.wackelbett.rules import (CARD_VERDICT, DRAWN, LIFT, PRINCESS, PRINCESS_VERDICT, RESTAND,
                                               SETUP, TURN, DrawCard, Pass, PlaceCard, PlacePrincess)
@@ -179,12 +179,14 @@ def test_the_princess_may_not_be_pushed_aside():
     state.current = 0
     physics = state.game.physics
     top = state.layout.pose_of(pile[-1])
-    # The hand brings the card down beside the top card (above the bed's wall), level with
-    # it, and shoves it 40 mm to the right: the card she stands on slides and takes her along.
-    left = top.x - physics.card.length - 2.0
-    trace = [left, top.y + 20.0, top.angle] + [left, top.y, top.angle] * 20
+    # The hand brings the card down beside the top card, in line with it, and shoves it 40 mm
+    # along: the card she stands on slides and takes her along.
+    def beside(along: float, up: float = 0.0) -> list[float]:
+        return [*local_to_world(top, along - physics.card.length - 2.0, up), top.angle]
+
+    trace = beside(0.0, 60.0) + beside(0.0) * 20  # picked up well above the pile, brought down beside it
     for k in range(1, 41):
-        trace += [left + k, top.y, top.angle]
+        trace += beside(float(k))
     state.apply(PlaceCard(0, mine, tuple(trace)))
     v = state.game.make_referee().decide(state)
     assert v.princess_pushed

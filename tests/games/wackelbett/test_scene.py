@@ -30,7 +30,7 @@ def test_the_scene_says_its_data_is_designed():
     ('colour = "rose", pea = 12.0, crown = -18.0', 'colour = "plaid", pea = 12.0, crown = -18.0',
      r"\[deck.cards\[1\].colour\] must be one of"),
     ("pea = -30.0, crown = -8.0", "pea = -60.0, crown = -8.0", r"\[deck.cards\[0\].pea\] must be at least"),
-    ("wobble_damping = 3.0e6", "wobble_damping = -1.0", r"\[bed.wobble_damping\] must be at least 0"),
+    ("wall_mass = 10.0", "wall_mass = -1.0", r"\[bed.wall_mass\] must be"),
 ])
 def test_a_bad_scene_is_refused_naming_file_key_and_expectation(tmp_path, old, new, message):
     with pytest.raises(SceneError, match=message) as info:

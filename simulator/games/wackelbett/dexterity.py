@@ -1,0 +1,233 @@
+"""How hard the physics makes Wackelbett: placements tried by bot hands, judged by the referee.
+
+A *stacking trial* plays the solo challenge with one bot hand (or a random one) through
+the real referee: card after card from a seeded deck; a failed placement is tried again
+from the table as it was (up to ``retries`` times), and the trial ends when every try at
+one height failed or ``cards`` cards stand. Every try is an :class:`Attempt` that says at
+which card number it was made and, when it failed, why (:data:`~.rules.FAIL_CAUSES`).
+
+:func:`dexterity_report` turns attempts into the figures a designer tunes against
+(failure rates by hand, height band and cause), :func:`wobble_sensitivity` measures how
+often the bed's wobble changes a verdict, and :func:`lodged_report` counts cards that came
+to rest inside one another. ``tools/bench.py`` and ``tools/tune_wackelbett.py`` use them.
+
+Physical: imports the referee (pymunk); never pygame.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence
+
+from simulator.engine import REFEREE, Action, IllegalAction, Scene, make_bot
+
+from .layout import overlapping_cards
+from .rules import FAIL_CAUSES, FELL, PRINCESS, PUSHED, TURN, PlaceCard, Verdict, WackelbettGame, WackelbettState
+
+HANDS = ("surgeon", "steady", "shaky", "random")
+BANDS = ((1, 9), (10, 19), (20, 29), (30, 36))
+PHYSICAL = (FELL, PUSHED)  # a physical fall: something fell off the bed or was pushed
+REFUSED = "refused"        # the rules refused the table's verdict (a defect if it ever shows)
+CAUSES = (*FAIL_CAUSES, REFUSED)
+
+Decide = Callable[[WackelbettGame, WackelbettState], Verdict]
+
+
+def referee_decide(game: WackelbettGame, state: WackelbettState) -> Verdict:
+    """The table's own referee."""
+    return game.make_referee().decide(state)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One try at laying card number ``card`` (1 = the first card on the set-up card).
+
+    ``before``/``after``: the state before the try and after it was judged (and the
+    princess stood); ``action``: the placement the hand made; ``cause``: "" when it stood.
+    """
+
+    hand: str
+    trial: int
+    card: int
+    attempt: int
+    before: WackelbettState
+    after: WackelbettState
+    action: Action
+    cause: str
+    reason: str
+
+    @property
+    def stood(self) -> bool:
+        return not self.cause
+
+    @property
+    def is_physical_fall(self) -> bool:
+        return self.cause in PHYSICAL
+
+
+def challenge_game(game: WackelbettGame) -> WackelbettGame:
+    """The solo challenge on ``game``'s scene (stacking trials play it)."""
+    if game.is_challenge:
+        return game
+    return WackelbettGame(1, scene=game.scene, mode="challenge")
+
+
+def stacking_trial(game: WackelbettGame, hand: str, *, seed: int, trial: int, cards: int = 36,
+                   retries: int = 3, decide: Decide = referee_decide) -> Iterator[Attempt]:
+    """Play one stacking trial with ``hand`` (a bot level or "random"); yield every try.
+
+    The deck comes from ``seed`` and ``trial``; the hand's trembles from them and the hand,
+    so every hand stacks the same decks. ``decide`` answers for the table.
+    """
+    game = challenge_game(game)
+    bot = make_bot(game, 0, hand)
+    rng = random.Random(f"{seed}:{trial}:{hand}")
+    state = game.new_state(random.Random(f"{seed}:{trial}:deck").randrange(2 ** 31))
+    _let_the_table_act(game, state, decide)
+    card, tries = 1, 0
+    while card <= cards and not state.is_over():
+        before = state.clone()
+        action = bot.choose(state.view(0), state.legal_actions(0), rng)
+        state.apply(action)
+        refused = ""
+        while not state.is_over() and state.phase != TURN:  # verdicts, the princess, the next card
+            if state.current_players() == (REFEREE,):
+                try:
+                    state.apply(decide(game, state))
+                except IllegalAction as exc:
+                    refused = str(exc)
+                    break
+            else:
+                state.apply(bot.choose(state.view(0), state.legal_actions(0), rng))
+        cause, reason = _judged(before, state, refused)
+        yield Attempt(hand, trial, card, tries + 1, before, state, action, cause, reason)
+        if not cause:
+            card, tries = card + 1, 0
+            continue
+        tries += 1
+        if tries >= retries:
+            return
+        state = before  # try this height again from the table as it was
+
+
+def _let_the_table_act(game: WackelbettGame, state: WackelbettState, decide: Decide) -> None:
+    while state.current_players() == (REFEREE,):
+        state.apply(decide(game, state))
+
+
+def _judged(before: WackelbettState, after: WackelbettState, refused: str) -> tuple[str, str]:
+    """(cause, reason) of a try: ("", "") when the card stood."""
+    if refused:
+        return REFUSED, f"the table's verdict was refused: {refused}"
+    if after.stacked == before.stacked + 1:
+        return "", ""
+    fails = next((e for e in reversed(after.events) if e["what"] == "fails"), None)
+    if fails is not None and after.events.index(fails) >= len(after.events) - 3:
+        return fails["cause"], fails["reason"]
+    return FELL, "cards fell while the princess was stood back up"
+
+
+def band_of(card: int) -> str:
+    for lo, hi in BANDS:
+        if lo <= card <= hi:
+            return f"{lo}-{hi}"
+    return f"{BANDS[-1][0]}-{BANDS[-1][1]}"
+
+
+def dexterity_report(attempts: Sequence[Attempt]) -> dict:
+    """Per hand and height band: placements, failure rate, physical-fall rate, failures by
+    cause; per hand: how high the stacks got (cards standing at the end of each trial)."""
+    report: dict = {}
+    for hand in dict.fromkeys(a.hand for a in attempts):
+        mine = [a for a in attempts if a.hand == hand]
+        bands = {}
+        for lo, hi in BANDS:
+            rows = [a for a in mine if lo <= a.card <= hi]
+            failed = [a for a in rows if not a.stood]
+            bands[f"{lo}-{hi}"] = {
+                "placements": len(rows),
+                "failure_rate": len(failed) / len(rows) if rows else None,
+                "fall_rate": sum(a.is_physical_fall for a in rows) / len(rows) if rows else None,
+                "failures": {cause: sum(a.cause == cause for a in failed) for cause in CAUSES},
+            }
+        heights = {}
+        for a in mine:
+            heights[a.trial] = max(heights.get(a.trial, 0), a.card - (0 if a.stood else 1))
+        reached = sorted(heights.values())
+        report[hand] = {
+            "bands": bands,
+            "trials": len(reached),
+            "stack_height": {"median": reached[len(reached) // 2] if reached else 0,
+                             "max": reached[-1] if reached else 0,
+                             "mean": sum(reached) / len(reached) if reached else 0.0},
+        }
+    return report
+
+
+def rigid_bed_game(game: WackelbettGame) -> WackelbettGame:
+    """The solo challenge on ``game``'s scene with a bed that does not wobble (held where it lies)."""
+    data = game.scene.data
+    scene = Scene(game.scene.path, {**data, "bed": {**data["bed"], "rigid": True}}, game.scene.prefix)
+    return WackelbettGame(1, scene=scene, mode="challenge")
+
+
+def card_stands(game: WackelbettGame, before: WackelbettState, action: Action, decide: Decide = referee_decide) -> bool:
+    """Does the card verdict pass (the card stayed, covered the pea, pushed nothing) when
+    ``action`` is judged on ``game``'s table from ``before``?"""
+    state = game.state_from_json(before.to_json())
+    state.apply(action)
+    try:
+        state.apply(decide(game, state))
+    except IllegalAction:
+        return False
+    return state.phase == PRINCESS
+
+
+def wobble_sensitivity(attempts: Sequence[Attempt], game: WackelbettGame, *, lo: int = 10, hi: int = 30,
+                       decide: Decide = referee_decide) -> dict:
+    """The share of card placements (card numbers ``lo``..``hi``) whose card verdict -- stood
+    or failed -- differs when the same hand trace is judged on a rigid bed."""
+    wobbly, rigid = challenge_game(game), rigid_bed_game(game)
+    sample = [a for a in attempts if lo <= a.card <= hi and isinstance(a.action, PlaceCard)]
+    differ = sum(card_stands(wobbly, a.before, a.action, decide) != card_stands(rigid, a.before, a.action, decide)
+                 for a in sample)
+    return {"placements": len(sample), "differ": differ,
+            "sensitivity": differ / len(sample) if sample else None}
+
+
+def lodged_report(game: WackelbettGame, *, stacks: int = 100, seed: int = 0, cards: int = 36) -> dict:
+    """Random hands stack ``stacks`` piles through the referee. ``lodged_cards``: cards that lie
+    inside another card in a recorded pile (the referee never records one: 0 by construction,
+    checked here by exact geometry); ``dropped_as_lodged``: cards the physics left inside
+    another card, which the referee therefore counted as fallen (a measure of the solver)."""
+    game = challenge_game(game)
+    referee = game.make_referee()
+    dropped = 0
+
+    def decide(_game: WackelbettGame, state: WackelbettState) -> Verdict:
+        nonlocal dropped
+        stage, outcome = referee.judge(state)
+        dropped += len(outcome.lodged)
+        return Verdict.of(stage, outcome)
+
+    lodged = placements = 0
+    depth = game.physics.solver.lodged_depth
+    for trial in range(stacks):
+        for attempt in stacking_trial(game, "random", seed=seed, trial=trial, cards=cards, decide=decide):
+            placements += 1
+            lodged += len(overlapping_cards(game.physics, attempt.after.layout, depth))
+    return {"stacks": stacks, "placements": placements, "lodged_cards": lodged, "dropped_as_lodged": dropped}
+
+
+def target_check(report: dict, targets: dict) -> list[dict]:
+    """Each design target (``read_design_targets``) against the measured fall rate of the band
+    that holds its card: {hand, card, low, high, band, rate, met}."""
+    out = []
+    for hand, rows in targets.items():
+        bands = report.get(hand, {}).get("bands", {})
+        for target in rows:
+            band = band_of(target.card)
+            rate = bands.get(band, {}).get("fall_rate")
+            out.append({"hand": hand, "card": target.card, "low": target.low, "high": target.high, "band": band,
+                        "rate": rate, "met": rate is not None and target.low <= rate <= target.high})
+    return out
