@@ -216,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'game':14} {'random dec/s':>13} {'games/s':>9} {'best bots dec/s':>16} {'frame ms':>9}  vs anchor")
     for game_id, r in report["games"].items():
         best = next((v for k, v in r.items()
-                     if k not in ("random", "frame", "physics", "vs_anchor", "vs_uno_rlcard_core")), None)
+                     if k not in ("random", "frame", "physics", "dexterity", "vs_anchor", "vs_uno_rlcard_core")), None)
         frame = f"{r['frame']['median_ms']:.2f}" if "frame" in r else "-"
         anchor = (f"{r['vs_anchor']['ratio']:.2f}x {r['vs_anchor']['anchor']} (target {r['vs_anchor']['target_ratio']}x)"
                   if "ratio" in r.get("vs_anchor", {}) else "")

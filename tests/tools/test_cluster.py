@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import shutil
+import tomllib
 import sys
 from pathlib import Path
 
@@ -37,7 +38,8 @@ def _rows(path: Path) -> list[dict]:
 def test_a_sweep_on_the_cluster_gives_the_pools_csv(tmp_path, scheduler, capsys):
     scene = tmp_path / "wackelbett.toml"
     shutil.copyfile(ROOT / "scenes" / "wackelbett.toml", scene)
-    args = ["--scene", str(scene), "--param", "card.friction=0.3,0.4", "--hand", "shaky", "--trials", "2",
+    friction = tomllib.loads(scene.read_text())["card"]["friction"]
+    args = ["--scene", str(scene), "--param", f"card.friction=0.3,{friction!r}", "--hand", "shaky", "--trials", "2",
             "--cards", "4", "--seed", "4", "--quiet"]
     assert tune.main([*args, "--workers", "2", "--out", str(tmp_path / "pool")]) == 0
     assert tune.main([*args, "--scheduler", scheduler, "--out", str(tmp_path / "dask")]) == 0
