@@ -15,14 +15,17 @@ Physical: imports the referee (pymunk); never pygame.
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from simulator.engine import REFEREE, Action, IllegalAction, Scene, make_bot
+from simulator.physics.snapshot import BodyPose
 
-from .layout import overlapping_cards
-from .rules import FAIL_CAUSES, FELL, PRINCESS, PUSHED, TURN, PlaceCard, Verdict, WackelbettGame, WackelbettState
+from .hand import trace_points
+from .layout import TableLayout, overlapping_cards, resting_bed
+from .rules import FAIL_CAUSES, FELL, PUSHED, TURN, PlaceCard, Verdict, WackelbettGame, WackelbettState
 
 HANDS = ("surgeon", "steady", "shaky", "random")
 BANDS = ((1, 9), (10, 19), (20, 29), (30, 36))
@@ -100,14 +103,14 @@ def stacking_trial(game: WackelbettGame, hand: str, *, seed: int, trial: int, ca
             else:
                 state.apply(bot.choose(state.view(0), state.legal_actions(0), rng))
         cause, reason = _judged(before, state, refused)
-        yield Attempt(hand, trial, card, tries + 1, before, state, action, cause, reason)
+        yield Attempt(hand, trial, card, tries + 1, before, state.clone(), action, cause, reason)
         if not cause:
             card, tries = card + 1, 0
             continue
         tries += 1
         if tries >= retries:
             return
-        state = before  # try this height again from the table as it was
+        state = before.clone()  # try this height again from the table as it was
 
 
 def _let_the_table_act(game: WackelbettGame, state: WackelbettState, decide: Decide) -> None:
@@ -171,26 +174,59 @@ def rigid_bed_game(game: WackelbettGame) -> WackelbettGame:
     return WackelbettGame(1, scene=scene, mode="challenge")
 
 
-def card_stands(game: WackelbettGame, before: WackelbettState, action: Action, decide: Decide = referee_decide) -> bool:
-    """Does the card verdict pass (the card stayed, covered the pea, pushed nothing) when
-    ``action`` is judged on ``game``'s table from ``before``?"""
+def _levelled(state: WackelbettState, action: PlaceCard) -> tuple[WackelbettState, PlaceCard]:
+    """``state`` and ``action`` turned about the pea so that the bed lies level: the same pile
+    and the same hand, as if the bed had never wobbled."""
+    bed = state.layout.bed
+    pivot = resting_bed(state.game.physics)
+    turn = -bed.angle
+    c, s = math.cos(turn), math.sin(turn)
+
+    def level(pose: BodyPose) -> BodyPose:
+        dx, dy = pose.x - pivot.x, pose.y - pivot.y
+        return BodyPose(pivot.x + c * dx - s * dy, pivot.y + s * dx + c * dy, pose.angle + turn)
+
+    layout = state.layout
+    state = state.clone()
+    state.layout = TableLayout(level(layout.bed), tuple((card, level(pose)) for card, pose in layout.cards),
+                               level(layout.princess) if layout.princess is not None else None)
+    points = [level(p) for p in trace_points(action.trace)]
+    return state, PlaceCard(action.player, action.card, tuple(v for p in points for v in p))
+
+
+def turn_stands(game: WackelbettGame, attempt: Attempt, decide: Decide = referee_decide) -> bool:
+    """Does ``attempt``'s card, laid again with the same hand trace on ``game``'s table from the
+    same state, stand -- card and princess? On a rigid bed the table is first turned level (a bed
+    that does not wobble never leaned). The princess is put down by the same hand, its trembles
+    drawn from a stream seeded by the attempt (the same on every table)."""
+    before, action = attempt.before, attempt.action
+    if game.physics.bed.rigid:
+        before, action = _levelled(before, action)
     state = game.state_from_json(before.to_json())
-    state.apply(action)
+    stacked = state.stacked
+    bot = make_bot(game, 0, attempt.hand)
+    rng = random.Random(f"{attempt.trial}:{attempt.card}:{attempt.attempt}:{attempt.hand}:wobble")
     try:
-        state.apply(decide(game, state))
+        state.apply(action)
+        while not state.is_over() and state.phase != TURN:
+            if state.current_players() == (REFEREE,):
+                state.apply(decide(game, state))
+            else:
+                state.apply(bot.choose(state.view(0), state.legal_actions(0), rng))
     except IllegalAction:
         return False
-    return state.phase == PRINCESS
+    return state.stacked == stacked + 1
 
 
 def wobble_sensitivity(attempts: Sequence[Attempt], game: WackelbettGame, *, lo: int = 10, hi: int = 30,
                        decide: Decide = referee_decide) -> dict:
-    """The share of card placements (card numbers ``lo``..``hi``) whose card verdict -- stood
-    or failed -- differs when the same hand trace is judged on a rigid bed."""
+    """The share of placements (card numbers ``lo``..``hi``) whose verdict -- the card and the
+    princess stood, or something failed -- differs when the same placement by the same hand is
+    judged on a rigid bed: one that never wobbled, so lies level (the pile and the hand's trace
+    turned with it), and is held still."""
     wobbly, rigid = challenge_game(game), rigid_bed_game(game)
     sample = [a for a in attempts if lo <= a.card <= hi and isinstance(a.action, PlaceCard)]
-    differ = sum(card_stands(wobbly, a.before, a.action, decide) != card_stands(rigid, a.before, a.action, decide)
-                 for a in sample)
+    differ = sum(turn_stands(wobbly, a, decide) != turn_stands(rigid, a, decide) for a in sample)
     return {"placements": len(sample), "differ": differ,
             "sensitivity": differ / len(sample) if sample else None}
 

@@ -265,12 +265,7 @@ class TablePainter:
     # -- the princess -----------------------------------------------------------------
     def draw_princess(self, surface: pygame.Surface, camera: Camera, pose: BodyPose, *, alpha: int = 255) -> None:
         image = self._image(("princess",), camera.scale, self._render_princess)
-        if alpha < 255:
-            image = image.copy()
-            image.set_alpha(alpha)
-            self._blit_rotated(surface, None, image, camera, pose)
-        else:
-            self._blit_rotated(surface, ("princess",), image, camera, pose)
+        self._blit_rotated(surface, ("princess",), image, camera, pose, alpha=alpha)
 
     def _render_princess(self, s: float) -> pygame.Surface:
         p = self.physics.princess
@@ -349,8 +344,9 @@ class TablePainter:
         return image
 
     def _blit_rotated(self, surface: pygame.Surface, key: tuple | None, image: pygame.Surface, camera: Camera,
-                      pose: BodyPose) -> None:
-        """Blit ``image`` (the body's origin at its middle) turned to ``pose``; rotations are cached."""
+                      pose: BodyPose, *, alpha: int = 255) -> None:
+        """Blit ``image`` (the body's origin at its middle) turned to ``pose``, ``alpha`` opaque;
+        rotations are cached (the see-through is applied after turning: a turn drops it)."""
         degrees = math.degrees(pose.angle)
         tenth = round(degrees * 10)
         if tenth:
@@ -363,6 +359,9 @@ class TablePainter:
                         self._rotated.clear()
                     self._rotated[full] = rotated
             image = rotated
+        if alpha < 255:
+            image = image.copy()
+            image.set_alpha(alpha)
         x, y = camera.to_screen(pose.x, pose.y)
         surface.blit(image, image.get_rect(center=(round(x), round(y))))
 

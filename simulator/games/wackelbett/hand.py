@@ -187,9 +187,10 @@ def princess_trace_problem(physics: WackelbettPhysics, layout: TableLayout, face
                            card: int | None, lying: bool, trace: object) -> str | None:
     """Why ``trace`` cannot be a hand putting her on ``card``'s crown, as a sentence; None if it can.
 
-    She is picked up clear of the pile, stays over the table, is let go over the crown (within
-    the crown's radius; over the under-bed card on a bare bed) and the right way up (within
-    45 degrees of upright, or of lying on her side when she is to be laid down).
+    She is picked up clear of the pile, stays over the table, is let go over the crown (her
+    feet, or her middle when she is laid down, within the crown's radius; over the under-bed
+    card on a bare bed) and the right way up (within 45 degrees of upright, or of lying on
+    her side when she is to be laid down).
     """
     if not isinstance(trace, tuple) or not trace or len(trace) % 3:
         return "The hand trace must be a list of x, y, angle triples."
@@ -216,7 +217,9 @@ def princess_trace_problem(physics: WackelbettPhysics, layout: TableLayout, face
         how = "on her side" if lying else "upright"
         return f"Let her go {how}: she is turned {math.degrees(turned):.0f} degrees."
     reach = physics.under_bed.length / 2 if card is None else physics.card.crown_radius
-    off = princess_middle_along(physics, base, last) - along
+    # upright, her feet go on the crown; lying on her side, her middle does
+    feet = princess_middle_along(physics, base, last) if lying else world_to_local(base, last.x, last.y)[0]
+    off = feet - along
     if abs(off) > reach:
         where = "over the bed" if card is None else "over the crown"
         return f"Let her go {where}: she is {abs(off):.0f} mm off (at most {reach:g} mm)."

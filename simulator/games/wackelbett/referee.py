@@ -45,28 +45,22 @@ def judge_card(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: Ta
                trace: Sequence[float]) -> TableOutcome:
     """Play the hand ``trace`` laying ``card`` on ``layout``, let go, settle and judge.
 
-    The princess counts as pushed aside when, while the card is laid and settles,
-    she moves or tips more than the scene allows in the bed's frame (so shoving the
-    card she stands on pushes her too, while the bed's wobble does not).
+    The princess counts as pushed aside when, once everything has settled, she stands more
+    than the scene allows away from where she stood, or tipped further, in the bed's frame
+    (so shoving the card she stands on pushes her too, while the bed's wobble does not, nor
+    a rock she came back from).
     """
     world = WackelbettWorld(physics, faces, layout)
     beneath = layout.top_card
     points = trace_points(trace)
     world.hold_card(card, points[0])
     start = world.princess_relative_to(None)
-    pushed = False
-
-    def watch() -> None:
-        nonlocal pushed
-        if start is not None and not pushed:
-            pushed = _is_pushed(physics, start, world.princess_relative_to(None))
-
     for point in points[1:]:
         world.move_hand(point.x, point.y, point.angle)
         world.step_frame()
-        watch()
     world.release()
-    world.settle(on_frame=watch)
+    world.settle()
+    pushed = start is not None and _is_pushed(physics, start, world.princess_relative_to(None))
     covered = beneath is None or (world.is_card_on_bed(beneath) and world.covers_pea(card, beneath))
     return world.outcome(pea_covered=covered, on_top=world.is_on_top(card), princess_pushed=pushed)
 

@@ -21,7 +21,7 @@ from simulator.ui.theme import DANGER, GOLD, GOOD, HIGHLIGHT, INK, font, panel, 
 
 from .drawing import Camera, TablePainter, crown_icon, mix
 from .hand import princess_target
-from .layout import TableLayout, covers_pea, local_to_world, pea_point, pile_top
+from .layout import TableLayout, covers_pea, local_to_world, pea_point, pile_top, princess_corners
 from .playback import LiveJob
 from .rules import PRINCESS, WackelbettGame
 from .words import Banner
@@ -234,10 +234,14 @@ class SideView:
         return goal, layout.pose_of(card), self.game.faces[card].crown
 
     def _draw_princess_target(self, surface: pygame.Surface, shot: Shot) -> None:
-        """Her outline, faint, where she belongs on the crown."""
+        """Where she belongs on the crown: her figure, faint, inside a green outline."""
         found = self._princess_goal(shot)
-        if found is not None:
-            self.painter.draw_princess(surface, self.camera, found[0], alpha=70)
+        if found is None:
+            return
+        goal = found[0]
+        self.painter.draw_princess(surface, self.camera, goal, alpha=80)
+        outline = [self.camera.to_screen(x, y) for x, y in princess_corners(self.physics, goal)]
+        pygame.draw.polygon(surface, GOOD, outline, 2)
 
     def _draw_crown_reach(self, surface: pygame.Surface, shot: Shot) -> None:
         """The crown's reach on the card, green, with a word on what to do."""
@@ -258,9 +262,14 @@ class SideView:
         if shot.carrying_princess:
             word = "let go over the green"
         pulse = 0.5 + 0.5 * math.sin(shot.clock * 4.0)
-        side = cam.to_screen(*local_to_world(goal, phys.princess.base_width * 0.7 + 6, phys.princess.height * 0.5))
-        text(surface, word, (side[0] + 6, side[1] - 2 * pulse), size=16, bold=True, colour=GOOD, anchor="midleft",
-             shadow=True)
+        corners = princess_corners(phys, goal)
+        if shot.carrying_princess:  # beside her place, clear of the figure in the hand above it
+            x, y = cam.to_screen(max(x for x, _ in corners), sum(y for _, y in corners) / len(corners))
+            text(surface, word, (x + 12, y - 3 * pulse), size=16, bold=True, colour=GOOD, anchor="midleft", shadow=True)
+        else:
+            x, y = cam.to_screen(goal.x, max(y for _, y in corners))
+            text(surface, word, (x, y - 10 - 3 * pulse), size=16, bold=True, colour=GOOD, anchor="midbottom",
+                 shadow=True)
 
     def _draw_waiting_princess(self, surface: pygame.Surface, shot: Shot) -> None:
         """Off the bed, to be stood back up: she waits beside it and calls."""

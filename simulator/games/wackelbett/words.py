@@ -112,7 +112,6 @@ class TableWords:
                 return f"{self.who(v['winner'], viewer)} won: Penny Pea sleeps soundly!"
             return "Nobody can play on: fewest cards in hand win"
         current = v["current"]
-        name = self.who(current, viewer) if current is not None else ""
         if phase == SETUP:
             return "The first card is laid across the bed…"
         if phase == LIFT:
@@ -120,7 +119,7 @@ class TableWords:
         settling = job is not None and job.settling and not job.human
         if phase == CARD_VERDICT:
             if job is not None and not job.human and not job.settling and v["placing_card"] is not None:
-                return f"{name} lays the {g.card_label(v['placing_card'])}…"
+                return f"{self.does(current, viewer, 'lays', 'lay')} the {g.card_label(v['placing_card'])}…"
             return "Settling… the table judges the card"
         if phase in (PRINCESS_VERDICT, RESTAND_VERDICT):
             if job is not None and not settling:

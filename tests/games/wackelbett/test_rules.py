@@ -12,7 +12,9 @@ import pytest
 
 from simulator.engine import REFEREE, IllegalAction, load_game
 from simulator.games.wackelbett.hand import lowering_trace, start_height
-from simulator.games.wackelbett.layout import is_on_crown, local_to_world, relative_pose, rest_pose_on, wrap_angle
+from simulator.games.wackelbett.layout import (is_on_crown, local_to_world, pile_order, relative_pose, rest_pose_on,
+                                               wrap_angle)
+from simulator.physics.snapshot import BodyPose
 from simulator.games.wackelbett.hand import princess_trace
 from simulator.games.wackelbett.rules import (CARD_VERDICT, DRAWN, LIFT, PRINCESS, PRINCESS_VERDICT, RESTAND,
                                               SETUP, TURN, DrawCard, Pass, PlaceCard, PlacePrincess)
@@ -567,3 +569,89 @@ def test_a_pile_nobody_can_play_on_ends_the_game():
     assert state.is_over() and state.blocked
     assert state.winners() == [0]
     assert any(e["what"] == "stuck" for e in state.events)
+
+
+# -- the princess in the player's hand ---------------------------------------------------------
+
+def test_standing_the_princess_is_a_dexterity_act_she_may_topple_when_let_go_badly():
+    """"Now, take Penny Pea princess and carefully place her upright on top of the crown symbol"
+    -- placed by hand (RULES.md): let go gently she stands; let go leaning 30 degrees from high
+    above the crown she topples."""
+    state = two_card_table()
+    card = state.hands[0][0]
+    state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
+    settle_with_referee(state)
+    gentle, clumsy = state.clone(), state.clone()
+    gentle.apply(princess_on_crown(gentle))
+    settle_with_referee(gentle)
+    assert gentle.princess_upright
+    g = clumsy.game
+    clumsy.apply(PlacePrincess(0, princess_trace(g.physics, clumsy.layout, g.faces, card, False,
+                                                 tilt=math.radians(30.0), release_gap=25.0)))
+    settle_with_referee(clumsy)
+    assert not clumsy.princess_upright, "she toppled"
+
+
+def test_a_princess_let_go_off_the_crown_or_upside_down_is_refused_and_nothing_changes():
+    """The hand must let her go over the crown (within its radius) and the right way up
+    (within 45 degrees of upright); elsewhere the rules refuse and the state is unchanged."""
+    state = two_card_table()
+    card = state.hands[0][0]
+    state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
+    settle_with_referee(state)
+    g = state.game
+    before = state.to_json()
+    for words, trace in (("crown", princess_trace(g.physics, state.layout, g.faces, card, False, dx=12.0)),
+                         ("upright", princess_trace(g.physics, state.layout, g.faces, card, False,
+                                                    tilt=math.radians(70.0))),
+                         ("above the pile", (0.0, 1.0, 0.0))):
+        with pytest.raises(IllegalAction, match=words):
+            state.apply(PlacePrincess(0, trace))
+        assert state.to_json() == before
+
+
+def test_a_player_who_cannot_stand_her_back_up_has_her_laid_down_by_the_table():
+    """Decision (rulebook silent, RULES.md): standing her back up is the next player's act;
+    a try that fails is tried again, and after ``restand_tries`` failed tries the table lays
+    her down on the top crown so the game goes on."""
+    state = two_card_table()
+    card = state.hands[0][0]
+    state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
+    settle_with_referee(state)
+    state.apply(princess_on_crown(state))
+    state.apply(verdict("princess", princess_lying_on_bed(state), upright=False))
+    g = state.game
+    settle_with_referee(state)  # she is lifted off; whatever is loose settles
+    for attempt in range(g.restand_tries):
+        assert state.phase == RESTAND and state.current == 1
+        state.apply(PlacePrincess(1, princess_trace(g.physics, state.layout, g.faces, state.layout.top_card, False,
+                                                    tilt=math.radians(40.0), release_gap=30.0)))
+        settle_with_referee(state)
+    assert state.phase == TURN and state.current == 1
+    lean = relative_pose(state.layout.bed, state.layout.princess).angle
+    assert abs(abs(lean) - math.pi / 2) < 0.4, "the table laid her down"
+    assert [e["what"] for e in state.events].count("restand-fails") == g.restand_tries
+
+
+def test_a_card_held_more_than_90_degrees_from_level_is_refused():
+    """A card is laid face up: the hand may tilt it, never turn it over (RULES.md)."""
+    state = two_card_table()
+    card = state.hands[0][0]
+    target = rest_pose_on(state.game.physics, state.layout, -20.0)
+    flipped = BodyPose(target.x, target.y, math.radians(100.0))
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="90 degrees"):
+        state.apply(PlaceCard(0, card, lowering_trace(state.game.physics, flipped, target.y + 80.0)))
+    assert state.to_json() == before
+
+
+def test_a_steep_card_is_never_the_top_card():
+    """Decision (RULES.md): the top card is the highest card lying within ``top_tilt_deg`` of
+    the bed; a card propped up steeply is not a bed to lie on, so the princess never stands on it."""
+    state = two_card_table()
+    g = state.game
+    top = state.layout.pose_of(0)
+    steep = BodyPose(top.x + 30.0, top.y + 30.0, top.angle + math.radians(40.0))
+    layout = dataclasses.replace(state.layout, cards=state.layout.cards + ((state.hands[0][0], steep),))
+    ordered = pile_order(g.physics, layout.bed, layout.cards)
+    assert ordered[-1][0] == 0 and ordered[0][0] == state.hands[0][0]
