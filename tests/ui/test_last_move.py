@@ -198,3 +198,30 @@ def test_a_piece_a_bot_moves_is_ringed_with_the_movers_name_step_by_step(screen)
     assert view.last_move.label == name
     tag_area = pygame.Rect(rect.left - 30, rect.top - 30, rect.width + 60, 30)
     assert mark_pixels(screen, tag_area) > 20, "the mover's name sits on the ring"
+
+
+# -- Wackelbett ------------------------------------------------------------------------------------
+def test_a_card_a_bot_got_to_stay_and_its_princess_are_ringed_on_the_bed(screen):
+    game = load_game("wackelbett", players=2)
+    scene = TableScene(None, TableSetup(game, (SeatInfo("You"), SeatInfo("Ann", "steady")), 4, ()))
+    settle(scene)
+    view = scene.view
+    scene.draw(screen)
+    assert mark_pixels(screen, view._mark_rect(("card", scene.state.view(0)["top_card"])) or screen.get_rect()) == 0
+    for _ in range(120):  # the table plays Ann's turns; ours we play as a bot would
+        history = len(scene.state.history)
+        frames(scene, 0.5)
+        if any(e["what"] == "stays" and e["seat"] == 1 for e in scene.state.events[-3:]) and \
+                len(scene.state.history) > history:
+            break
+        if 0 in scene.state.current_players() and not view.busy():
+            bot = make_bot(scene.game, 0, "steady")
+            scene.try_action(bot.choose(scene.state.view(0), scene.state.legal_actions(0), random.Random(1)))
+    else:
+        raise AssertionError("Ann's card never stayed")
+    scene.draw(screen)
+    rect = view._mark_rect(("card", scene.state.view(0)["top_card"]))
+    assert rect is not None and ring_pixels(screen, rect) > 60, "the card that stayed is ringed"
+    settle(scene, HOLD + FADE + 0.5)
+    scene.draw(screen)
+    assert ring_pixels(screen, rect) == 0, "the ring has faded"

@@ -30,20 +30,21 @@ from __future__ import annotations
 import datetime
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Hashable
 
 import pygame
 
 from simulator.engine import REFEREE, Action
 from simulator.physics.snapshot import BodyPose
 from simulator.ui.game_view import Cue, GameView, SeatPlate, Summary
+from simulator.ui.marks import new_events
 from simulator.ui.sprites import SpriteLayer
 from simulator.ui.theme import wrap
 
 from .challenge import ChallengeScore, HighScoreBook
 from .drawing import Camera
 from .hand import lowering_trace, lowest_start, princess_start_height, princess_trace_problem, start_height
-from .layout import TableLayout, lying_tilt, rest_pose_on
+from .layout import TableLayout, card_corners, lying_tilt, princess_corners, rest_pose_on
 from .playback import LiveJob, carry_job, hand_target, stage_job, stage_key
 from .rules import (DRAWN, OVER, STAGES, TURN, DrawCard, Pass, PlaceCard, PlacePrincess, WackelbettGame,
                     layout_from_view)
@@ -107,6 +108,7 @@ class WackelbettView(GameView):
         self.score_problem = ""
         self._seen_refresh = False
         self._was_over = False
+        self._seen_events: list[dict[str, Any]] | None = None
 
     @property
     def camera(self) -> Camera:
@@ -136,7 +138,39 @@ class WackelbettView(GameView):
         if self.drag is not None and self.drag.card not in self.playable:
             self.drag = None
         self._record_challenge(view, first)
+        self._mark_move(view)
         self._layout_hand()
+
+    def _mark_move(self, view: dict[str, Any]) -> None:
+        """Ring what the latest move left on the table: the card that stayed, the princess stood
+        (back) up. A card that fell is told by the verdict's banner instead."""
+        keys: list[Hashable] = []
+        mover = None
+        for event in new_events(self._seen_events, view["events"]):
+            if event["what"] in ("stays", "wins", "complete") and view["top_card"] is not None:
+                keys, mover = [("card", view["top_card"]), ("princess",)], event["seat"]
+            elif event["what"] == "restands":
+                keys, mover = [("princess",)], event["seat"]
+        self._seen_events = list(view["events"])
+        if keys:
+            self.last_move.set(keys, self.you_or_name(mover))
+
+    def _mark_rect(self, key: Hashable) -> pygame.Rect | None:
+        """Where a marked card or the princess is drawn now."""
+        layout = self._drawn_layout()
+        if layout is None:
+            return None
+        cam = self.camera
+        if key[0] == "card":
+            pose = dict(layout.cards).get(key[1])
+            corners = card_corners(self.physics, pose) if pose is not None else None
+        else:
+            corners = princess_corners(self.physics, layout.princess) if layout.princess is not None else None
+        if corners is None:
+            return None
+        points = [cam.to_screen(x, y) for x, y in corners]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).clip(PLAY_RECT)
 
     def _retire_job(self) -> None:
         """Stop drawing the live world; cards in it that the table no longer holds fade out."""
@@ -511,6 +545,7 @@ class WackelbettView(GameView):
             clip = surface.get_clip()
             surface.set_clip(PLAY_RECT)
             self.side.draw(surface, self._shot(layout))
+            self.last_move.draw(surface, self._mark_rect)
             surface.set_clip(clip)
         v = self.view
         self.tray.draw(surface, v, self.viewer, acting=self._is_acting(), playable=self.playable,
