@@ -206,17 +206,32 @@ def compare_methods(physics: WackelbettPhysics, seconds: float, patterns: int) -
     return rows
 
 
+def as_in_baseline(physics: WackelbettPhysics) -> WackelbettPhysics:
+    """Our world set up as the baseline's scene (its pea, magnet, frictions and figure), so the
+    two costs compare the method (welds, their checks, air drag, settling), not two tables."""
+    bed = dataclasses.replace(physics.bed, pea_height=10.0, wobble_stiffness=1.5e8, wobble_damping=6.0e6, friction=0.6)
+    card = dataclasses.replace(physics.card, friction=0.5)
+    princess = dataclasses.replace(physics.princess, base_width=16.0, top_width=8.0, friction=0.6)
+    return dataclasses.replace(physics, bed=bed, card=card, princess=princess)
+
+
 def measure(seconds: float = 5.0, rounds: int = 2, baseline: Path | None = BASELINE, methods: int = 0) -> dict:
-    """Everything above as one JSON-ready dict (what tools/bench.py reports)."""
+    """Everything above as one JSON-ready dict (what tools/bench.py reports).
+
+    ``stack``: ours against the baseline, our world set up as the baseline's scene (the same
+    method on the same table); ``stack_scene``: our world as the scene file has it (a softer
+    bed on which the 36-card pile leans onto a corner), for its own real-time factor.
+    """
     import pymunk
 
     physics = load_game("wackelbett", players=2).physics
     module = load_baseline(baseline) if baseline is not None and baseline.exists() else None
     report = {"pymunk": pymunk.version, "cards": CARDS, "seconds": seconds, "rounds": rounds,
-              "stack": versus_baseline(physics, module, seconds, rounds)}
-    all_free = with_method(physics, "substeps", 16, CARDS)
+              "stack": versus_baseline(as_in_baseline(physics), module, seconds, rounds),
+              "stack_scene": versus_baseline(physics, None, seconds, rounds)}
+    all_free = with_method(as_in_baseline(physics), "substeps", 16, CARDS)
     report["stack_all_free_960hz"] = versus_baseline(all_free, module, seconds, 1)
-    rtf = report["stack"]["ours"]["realtime_factor"]
+    rtf = min(report["stack"]["ours"]["realtime_factor"], report["stack_scene"]["ours"]["realtime_factor"])
     report["targets"] = {"realtime_factor_at_least": REALTIME_TARGET, "realtime_met": rtf >= REALTIME_TARGET,
                          "baseline_ratio_at_most": BASELINE_RATIO_TARGET}
     if "ratio_to_baseline" in report["stack"]:

@@ -155,6 +155,7 @@ class WeldedPile:
         """Find every slab's support and contact patch; sum each sub-pile; mark the top's path."""
         layers = self.layers
         self._by_key = {layer.slab.key: layer for layer in layers}
+        self._top = max((layer.y for layer in layers), default=-math.inf)
         self._slip = [0.0] * len(layers)
         for i, layer in enumerate(layers):
             best: tuple[float, int, tuple[float, float], Face] | None = None
@@ -216,7 +217,7 @@ class WeldedPile:
 
     def top_height(self) -> float:
         """How high (carrier frame) the highest welded slab's middle lies; -inf for none."""
-        return max((layer.y for layer in self.layers), default=-math.inf)
+        return self._top
 
     # -- the test ------------------------------------------------------------------
     def failing_weld(self, gravity: float, frame_dt: float, loads: Sequence[tuple[float, float, float, float]] = ()
@@ -263,6 +264,18 @@ class WeldedPile:
             if failing is None and self._slip[i] > self.slip_speed:
                 failing = i
         return failing
+
+    @property
+    def is_slipping(self) -> bool:
+        """Is any weld overloaded, its slip still adding up?"""
+        return any(self._slip)
+
+    def note_still(self) -> None:
+        """Nothing moved this frame: record the carrier's motion without a check (the loads
+        are those the last check saw)."""
+        body = self.carrier
+        vx, vy = body.velocity
+        self._last_motion = (vx, vy, body.angular_velocity)
 
     def _is_quiet(self, inputs: tuple[float, ...], gravity: float) -> bool:
         """True when the loads moved too little since the last full check to break anything."""

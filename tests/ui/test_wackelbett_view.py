@@ -503,3 +503,22 @@ def test_every_seat_count_renders_inside_the_table(screen, players):
     for _, pose in layout.cards:
         x, y = scene.view.camera.to_screen(pose.x, pose.y)
         assert TABLE_RECT.collidepoint(x, y), "the bed's cards are in the picture"
+
+
+def test_the_skip_key_plays_a_bots_placement_to_its_end_at_once():
+    """Tab (the skip key) brings a bot's placement to rest now: the same frames, stepped at
+    once, so the screen and the referee still agree, and the table moves on."""
+    game = load_game("wackelbett", players=2)
+    scene = TableScene(None, TableSetup(game, (SeatInfo("Ann", "steady"), SeatInfo("Bob", "steady")), 3, ()))
+    view = scene.view
+    for _ in range(600):  # until the table plays a bot's card on screen
+        tick(scene)
+        if view.job is not None and view.job.stage == "card" and not view.job.done:
+            break
+    else:
+        raise AssertionError("no bot's card was played on screen")
+    verdicts = len(view.live_checks)
+    key(scene, pygame.K_TAB)
+    assert view.job.done and not view.busy()
+    tick(scene, 2)
+    assert len(view.live_checks) == verdicts + 1 and view.live_checks[-1] == ("card", True)

@@ -500,6 +500,22 @@ class WackelbettView(GameView):
         if turn:
             self._turn_card(max(-1, min(1, turn)) * TILT_SPEED * dt)
 
+    def finish_moves(self) -> None:
+        """The skip key: the table's playback (a bot's placement, a settling) jumps to its end --
+        the same frames, stepped at once -- and the verdict is not held back to be read.
+        A card or the princess in a person's hand is theirs: never hurried."""
+        job = self.job
+        if job is not None and not job.human:
+            while not job.done:
+                job.step()
+            job.done_for = max(job.done_for, SETTLED_BEAT)
+        self.hold = 0.0
+        self.banner = None
+        for _ in range(240):  # the hand's cards glide into their places
+            if not self.hand_sprites.moving:
+                break
+            self.hand_sprites.update(1 / 60)
+
     def busy(self) -> bool:
         job = self.job
         return self.hold > 0 or (job is not None and not job.done) or self.hand_sprites.moving

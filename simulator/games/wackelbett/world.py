@@ -94,6 +94,9 @@ class WackelbettWorld:
                                                         slip_speed=solver.weld_slip_speed)]
         self._last_velocity: dict[pymunk.Body, tuple[float, float]] = {}
         self._lodged_seen: tuple[int, set[int]] = (-1, set())  # (frame, cards lodged then)
+        # a body whose centre of gravity is higher than this cannot touch the table
+        self._near_table = _TOUCH + max(physics.card.length, physics.princess.height)
+        self._still_frames = 0  # frames in a row that nothing loading a weld has moved
         self.princess: pymunk.Body | None = None
         if layout.princess is not None:
             self.princess = self._add_princess(layout.princess)
@@ -197,6 +200,10 @@ class WackelbettWorld:
         (see :mod:`simulator.physics.pile`): it lifts, slides or tips from here on."""
         if len(self.piles) == 1 and not self.piles[0].layers:
             return
+        if self._is_still():
+            for pile in self.piles:
+                pile.note_still()
+            return
         dt, g = self.fixed_step.frame_dt, self.physics.solver.gravity
         loads: list[tuple[pymunk.Body, tuple[float, float, float, float]]] = []
         last = self._last_velocity
@@ -204,11 +211,13 @@ class WackelbettWorld:
         for body in self._free_bodies():
             vx, vy = body.velocity
             self._last_velocity[body] = (vx, vy)
-            if body not in last or self._touches_table(body):
+            if body not in last:
                 continue
+            x, y = body.local_to_world(body.center_of_gravity)
+            if y < self._near_table and self._touches_table(body):
+                continue  # it rests on the table, not on a pile
             px, py = last[body]
             m = body.mass
-            x, y = body.local_to_world(body.center_of_gravity)
             # what it weighs on whatever carries it: its weight less what accelerates it
             loads.append((body, (x, y, -m * (vx - px) / dt, -m * (g + (vy - py) / dt))))
         for pile in list(self.piles):
@@ -216,6 +225,20 @@ class WackelbettWorld:
             index = pile.failing_weld(g, dt, mine)
             if index is not None:
                 self.piles.append(pile.detach(index))
+
+    def _is_still(self) -> bool:
+        """Has nothing that loads a weld moved for two frames (and no weld is slipping)? Then
+        the loads are what the last full check saw and the check can rest."""
+        s = self.physics.solver
+        still = all(not pile.is_slipping and pile.carrier.velocity.length < s.settle_speed
+                    and abs(pile.carrier.angular_velocity) < s.settle_spin for pile in self.piles)
+        if still:
+            for body in self._free_bodies():
+                if body.velocity.length >= s.settle_speed or body not in self._last_velocity:
+                    still = False
+                    break
+        self._still_frames = self._still_frames + 1 if still else 0
+        return self._still_frames > 2
 
     @staticmethod
     def _rests_on(pile: WeldedPile, load: tuple[float, float, float, float]) -> bool:
