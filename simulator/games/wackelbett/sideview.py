@@ -274,7 +274,7 @@ class SideView:
     def _draw_waiting_princess(self, surface: pygame.Surface, shot: Shot) -> None:
         """Off the bed, to be stood back up: she waits beside it and calls."""
         layout = shot.recorded or shot.drawn
-        x = -self.physics.bed.outer_half_width - self.physics.card.length * 0.35
+        x = self.camera.to_world(PLAY_RECT.left + 110, 0)[0]  # at the left of the view, room for her words
         y = pile_top(self.physics, layout) + 25.0
         pose = BodyPose(x, y, 0.0)
         self.painter.draw_princess(surface, self.camera, pose)
