@@ -148,8 +148,10 @@ def print_dexterity(d: dict) -> None:
                           for band, b in row["bands"].items())
         print(f"{'':16}{hand:8} {cells}  stacks reach {row['stack_height']['median']} (median)")
     met = sum(t["met"] for t in d["targets"])
+    wobble = d["wobble_sensitivity"]
+    share = f"{wobble['sensitivity']:.0%}" if wobble["sensitivity"] is not None else "-"
     print(f"{'':16}design targets met: {met}/{len(d['targets'])}; wobble sensitivity "
-          f"{d['wobble_sensitivity']['sensitivity']:.0%} of {d['wobble_sensitivity']['placements']}; "
+          f"{share} of {wobble['placements']}; "
           f"lodged cards {d['lodged_cards']} in {d['stacks']} random stacks "
           f"({d['dropped_as_lodged']} dropped as lodged)")
 

@@ -106,14 +106,10 @@ def _patch_under(layer: _Layer, face: Face) -> tuple[float, float] | None:
     g_lo, g_hi = gap(lo), gap(hi)
     if min(g_lo, g_hi) > _CONTACT or max(g_lo, g_hi) < -_CONTACT:
         return None
-    if g_lo != g_hi:  # clip to where |gap| <= reach
-        for bound in (_CONTACT, -_CONTACT):
-            x = lo + (bound - g_lo) * (hi - lo) / (g_hi - g_lo)
-            if lo < x < hi:
-                if abs(g_lo) > _CONTACT:
-                    lo = x
-                else:
-                    hi = x
+    if g_lo != g_hi:  # keep where |gap| <= reach: the gap is linear in x, so that is one stretch
+        a_x = lo + (-_CONTACT - g_lo) * (hi - lo) / (g_hi - g_lo)
+        b_x = lo + (_CONTACT - g_lo) * (hi - lo) / (g_hi - g_lo)
+        lo, hi = max(lo, min(a_x, b_x)), min(hi, max(a_x, b_x))
     return lo, hi
 
 
@@ -133,6 +129,7 @@ class WeldedPile:
         self.base_faces = tuple(base_faces)
         self.slip_speed = slip_speed
         self._slip: list[float] = []  # per slab: how fast its sub-pile would be slipping by now (mm/s)
+        self._way: list[int] = []
         self._last_motion: tuple[float, float, float] | None = None  # vx, vy, w after the last frame
         self._checked: tuple[float, ...] | None = None               # the inputs of the last full check
         self._by_key: dict[Hashable, _Layer] = {}
@@ -155,8 +152,10 @@ class WeldedPile:
         """Find every slab's support and contact patch; sum each sub-pile; mark the top's path."""
         layers = self.layers
         self._by_key = {layer.slab.key: layer for layer in layers}
-        self._top = max((layer.y for layer in layers), default=-math.inf)
+        top = max(layers, key=lambda layer: layer.y, default=None)
+        self._top = (top.x, top.y) if top is not None else (0.0, -math.inf)
         self._slip = [0.0] * len(layers)
+        self._way = [0] * len(layers)  # per slab: which way its sub-pile was overloaded last
         for i, layer in enumerate(layers):
             best: tuple[float, int, tuple[float, float], Face] | None = None
             faces = [(j, layers[j].top_face()) for j in range(i)] + [(-1, f) for f in self.base_faces]
@@ -215,8 +214,8 @@ class WeldedPile:
     def __contains__(self, key: Hashable) -> bool:
         return key in self._by_key
 
-    def top_height(self) -> float:
-        """How high (carrier frame) the highest welded slab's middle lies; -inf for none."""
+    def top_middle(self) -> tuple[float, float]:
+        """The middle of the highest welded slab (carrier frame); y is -inf for an empty pile."""
         return self._top
 
     # -- the test ------------------------------------------------------------------
@@ -257,10 +256,15 @@ class WeldedPile:
         for i, layer in enumerate(self.layers):
             if layer.mu == _ROOT:
                 continue
-            excess = self._overload(layer, inputs, cgx, cgy)
+            way, excess = self._overload(layer, inputs, cgx, cgy)
             # A resting contact gives way once the sub-pile would have started to move faster than
-            # the slip speed: a jolt of a frame or a lasting overload, not a tremor of the solver.
-            self._slip[i] = self._slip[i] + excess * frame_dt if excess > 0.0 else 0.0
+            # the slip speed the same way: a jolt of a frame or a lasting overload, not a tremor of
+            # the solver (a shake back and forth starts again each time it turns).
+            if excess > 0.0 and way == self._way[i]:
+                self._slip[i] += excess * frame_dt
+            else:
+                self._slip[i] = excess * frame_dt
+            self._way[i] = way
             if failing is None and self._slip[i] > self.slip_speed:
                 failing = i
         return failing
@@ -290,9 +294,10 @@ class WeldedPile:
                 and abs(inputs[6] - old[6]) < tol * mass * reach)
 
     @staticmethod
-    def _overload(layer: _Layer, inputs: tuple[float, ...], cgx: float, cgy: float) -> float:
-        """How hard (mm/s^2) the sub-pile on ``layer`` would accelerate away from its support
-        if the weld were a resting contact: 0 while the contact could hold it."""
+    def _overload(layer: _Layer, inputs: tuple[float, ...], cgx: float, cgy: float) -> tuple[int, float]:
+        """Which way and how hard (mm/s^2) the sub-pile on ``layer`` would accelerate away from
+        its support if the weld were a resting contact: (way, 0) while the contact could hold
+        it. Ways: 0 lift off, 1/-1 slide along the card (+/-), 2/-2 tip over its end (+/-)."""
         g0x, g0y, alpha, w2, ex, ey, torque = inputs
         m = layer.subtree_mass
         qx, qy = layer.p1x - m * cgx, layer.p1y - m * cgy          # first moment about the cg
@@ -311,17 +316,18 @@ class WeldedPile:
         tx, ty = layer.tx, layer.ty
         push = ty * lx - tx * ly            # -(load . normal), normal = (-ty, tx)
         if push <= 0.0:
-            return (1e-9 - push) / m        # it would have to pull: the sub-pile lifts off
-        slide = abs(lx * tx + ly * ty) - layer.mu * push
+            return 0, (1e-9 - push) / m     # it would have to pull: the sub-pile lifts off
+        along = lx * tx + ly * ty
+        slide = abs(along) - layer.mu * push
         if slide > 0.0:
-            return slide / m                # more than friction holds: it slides
+            return (1 if along > 0 else -1), slide / m  # more than friction holds: it slides
         centre = -moment / push             # where along the patch the push must act
         outside = max(layer.s_lo - centre, centre - layer.s_hi, 0.0)
         if outside == 0.0:
-            return 0.0
+            return 0, 0.0
         # outside the patch it tips over the edge: the unbalanced moment turns it about the edge
         up = (layer.p1x / m - layer.ox) * -ty + (layer.p1y / m - layer.oy) * tx
-        return push * outside / (m * max(up, layer.slab.thickness))
+        return (2 if centre > layer.s_hi else -2), push * outside / (m * max(up, layer.slab.thickness))
 
     # -- letting go ----------------------------------------------------------------
     def subtree(self, index: int) -> list[int]:

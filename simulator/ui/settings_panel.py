@@ -64,7 +64,7 @@ class SettingsPanel(Overlay):
         self.fullscreen = UICheckBox(Rect(16, y + 7, 20, 20), "Full screen", manager, container=w,
                                      initial_state=settings.fullscreen)
         y = next(rows)
-        self.large_text = UICheckBox(Rect(16, y + 7, 20, 20), "Larger text", manager, container=w,
+        self.large_text = UICheckBox(Rect(16, y + 7, 20, 20), "Larger text (menus, sidebar, launcher)", manager, container=w,
                                      initial_state=settings.large_text)
         y = next(rows)
         status = self.sound.problem and f"No sound here: {self.sound.problem}."

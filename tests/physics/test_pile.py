@@ -113,3 +113,39 @@ def test_detaching_keeps_every_card_where_it_lies():
     assert all(a.get_distance(b) < 1e-9 for a, b in zip(before, after))
     assert all(shape.body is loose.carrier for layer in loose.layers for shape in layer.shapes)
     assert len(board.shapes) == 1 + 1, "the board keeps its floor and the one card left on it"
+
+
+def test_a_shake_back_and_forth_does_not_add_up_but_a_push_one_way_does():
+    """An overload that turns each frame (a bed chattering on its corner) starts its slip
+    again each time; the same overload the same way adds up until the weld gives."""
+    space = space_with_gravity()
+    board = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+    space.add(board, pymunk.Poly(board, [(-200, -10), (200, -10), (200, 0), (-200, 0)]))
+    pile = welded(space, board, [0.0, 0.0, 0.0])
+    pile.failing_weld(G, STEP.frame_dt)
+    kick = 0.25 * G * STEP.frame_dt  # a quarter g for a frame: past friction (0.16), under the slip speed alone
+    for frame in range(12):
+        board.velocity = (kick if frame % 2 == 0 else 0.0, 0.0)
+        step_frame(space, STEP)
+        assert pile.failing_weld(G, STEP.frame_dt) is None, f"a shake broke the weld at frame {frame}"
+    broke = None
+    for frame in range(12):
+        board.velocity = (kick * (frame + 1), 0.0)  # speeding up the same way, a quarter g each frame
+        step_frame(space, STEP)
+        broke = pile.failing_weld(G, STEP.frame_dt)
+        if broke is not None:
+            break
+    assert broke == 0
+
+
+def test_a_detached_sub_pile_moves_on_as_the_turning_carrier_moved_it():
+    space = space_with_gravity()
+    board = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+    space.add(board, pymunk.Poly(board, [(-200, -10), (200, -10), (200, 0), (-200, 0)]))
+    board.velocity, board.angular_velocity = (30.0, -5.0), 0.8
+    pile = welded(space, board, [0.0, 5.0, -5.0])
+    loose = pile.detach(1)
+    body = loose.carrier
+    centre = body.local_to_world(body.center_of_gravity)
+    assert body.angular_velocity == 0.8
+    assert body.velocity.get_distance(board.velocity_at_world_point(centre)) < 1e-9

@@ -194,11 +194,12 @@ def _levelled(state: WackelbettState, action: PlaceCard) -> tuple[WackelbettStat
     return state, PlaceCard(action.player, action.card, tuple(v for p in points for v in p))
 
 
-def turn_stands(game: WackelbettGame, attempt: Attempt, decide: Decide = referee_decide) -> bool:
+def turn_stands(game: WackelbettGame, attempt: Attempt, decide: Decide = referee_decide) -> bool | None:
     """Does ``attempt``'s card, laid again with the same hand trace on ``game``'s table from the
     same state, stand -- card and princess? On a rigid bed the table is first turned level (a bed
     that does not wobble never leaned). The princess is put down by the same hand, its trembles
-    drawn from a stream seeded by the attempt (the same on every table)."""
+    drawn from a stream seeded by the attempt (the same on every table). None when the rules
+    refuse the card's trace on this table (turned level, it may start inside the pile)."""
     before, action = attempt.before, attempt.action
     if game.physics.bed.rigid:
         before, action = _levelled(before, action)
@@ -208,6 +209,9 @@ def turn_stands(game: WackelbettGame, attempt: Attempt, decide: Decide = referee
     rng = random.Random(f"{attempt.trial}:{attempt.card}:{attempt.attempt}:{attempt.hand}:wobble")
     try:
         state.apply(action)
+    except IllegalAction:
+        return None
+    try:
         while not state.is_over() and state.phase != TURN:
             if state.current_players() == (REFEREE,):
                 state.apply(decide(game, state))
@@ -223,12 +227,19 @@ def wobble_sensitivity(attempts: Sequence[Attempt], game: WackelbettGame, *, lo:
     """The share of placements (card numbers ``lo``..``hi``) whose verdict -- the card and the
     princess stood, or something failed -- differs when the same placement by the same hand is
     judged on a rigid bed: one that never wobbled, so lies level (the pile and the hand's trace
-    turned with it), and is held still."""
+    turned with it), and is held still. Placements whose turned trace the rules refuse are
+    left out (``left_out`` says how many)."""
     wobbly, rigid = challenge_game(game), rigid_bed_game(game)
     sample = [a for a in attempts if lo <= a.card <= hi and isinstance(a.action, PlaceCard)]
-    differ = sum(turn_stands(wobbly, a, decide) != turn_stands(rigid, a, decide) for a in sample)
-    return {"placements": len(sample), "differ": differ,
-            "sensitivity": differ / len(sample) if sample else None}
+    differ = compared = 0
+    for attempt in sample:
+        on_rigid = turn_stands(rigid, attempt, decide)
+        if on_rigid is None:
+            continue  # the trace cannot be played on the level bed: no comparison
+        compared += 1
+        differ += turn_stands(wobbly, attempt, decide) != on_rigid
+    return {"placements": compared, "left_out": len(sample) - compared, "differ": differ,
+            "sensitivity": differ / compared if compared else None}
 
 
 def lodged_report(game: WackelbettGame, *, stacks: int = 100, seed: int = 0, cards: int = 36) -> dict:

@@ -131,10 +131,9 @@ def resting_height(physics: WackelbettPhysics, bed: BodyPose, card: BodyPose) ->
 
 
 def is_lying_flat(physics: WackelbettPhysics, bed: BodyPose, card: BodyPose) -> bool:
-    """Does ``card`` lie within the scene's ``top_tilt`` of the bed's level (either face up)?
-    Only such a card can be the top card: a steep or upended one is not a bed to lie on."""
-    tilt = abs(wrap_angle(card.angle - bed.angle))
-    return min(tilt, math.pi - tilt) <= physics.card.top_tilt
+    """Does ``card`` lie face up within the scene's ``top_tilt`` of the bed's level? Only such a
+    card can be the top card: a steep or upended one is not a bed to lie on."""
+    return abs(wrap_angle(card.angle - bed.angle)) <= physics.card.top_tilt
 
 
 def pile_order(physics: WackelbettPhysics, bed: BodyPose,

@@ -506,11 +506,15 @@ class WackelbettState(State):
             self.placing = None
             self._start_turn()
         elif stage == "settle":
+            laid_down = self.lays_princess_down_for_the_table
             self._settled(outcome, by_itself=True)
             if self.game.is_challenge and outcome.fallen_cards:
                 self._finish()
-            elif outcome.layout.princess is not None:
-                self.phase = TURN  # the table laid her down after every try failed
+            elif laid_down:
+                # every try failed, so the table laid her down; the turn goes on even if she did
+                # not stay (the next turn begins by standing her up again)
+                self.restand_failures = 0
+                self.phase = TURN
             else:
                 self.phase = RESTAND
         elif stage == "restand":

@@ -58,6 +58,7 @@ TILT_SPEED = math.radians(40.0)  # per second while a tilt key is held
 TILT_LIMIT = math.radians(45.0)
 TILT_KEYS = {pygame.K_q: 1, pygame.K_LEFT: 1, pygame.K_e: -1, pygame.K_RIGHT: -1}  # +1: anticlockwise
 SETTLED_BEAT = 0.35       # s the settled table is shown before the verdict is asked for
+FRAME_CATCH_UP = 5        # frames one tick may step (FrameClock's catch-up): the tired hand lets go in time
 
 
 @dataclass
@@ -96,6 +97,8 @@ class WackelbettView(GameView):
         self.may_princess = False  # the viewer is to put the princess down now
         self.reaching = False      # the viewer pressed to take her; she comes once the cursor is clear of the pile
         self.press_at = (0, 0)
+        self.pressed_frames = 0    # frames the hand held her when the button went down
+        self.release_waits = False
         self.banner: Banner | None = None
         self.hold = 0.0            # s the table waits after a verdict before its next move
         self.tip: tuple[str, float] | None = None
@@ -275,7 +278,10 @@ class WackelbettView(GameView):
         if job is not None and job.is_carrying:
             if job.carries_princess:
                 if self.reaching:  # taken with a click: she is put down with a click
-                    return self._let_go()
+                    self.press_at, self.pressed_frames = pos, job.frames
+                    action = self._let_go()
+                    self.release_waits = action is None  # refused: the button's release is not a drop
+                    return action
                 return None
             if self.drag is None or self.drag.sticky:  # a card taken with a click is laid with a click
                 return self._let_go()
@@ -290,6 +296,7 @@ class WackelbettView(GameView):
         if self.may_princess and PLAY_RECT.collidepoint(pos):
             self.reaching = True
             self.press_at = pos
+            self.pressed_frames = 0
             self.tilt = 0.0
             return None
         card = self.tray.card_at(pos, self.view, self.viewer)
@@ -311,8 +318,11 @@ class WackelbettView(GameView):
     def _release(self, pos: tuple[int, int]) -> Action | None:
         job = self.job
         if self.reaching:
+            if self.release_waits:  # the button of a click whose drop was refused comes up
+                self.release_waits = False
+                return None
             if job is not None and job.is_carrying and job.carries_princess:
-                if math.dist(self.press_at, pos) <= DRAG_THRESHOLD and job.frames < 20:
+                if math.dist(self.press_at, pos) <= DRAG_THRESHOLD and job.frames - self.pressed_frames < 20:
                     return None  # a click: she follows the cursor until the next click
                 self.reaching = False
                 return self._let_go()
@@ -444,7 +454,7 @@ class WackelbettView(GameView):
         job = self.job
         if job is not None:
             job.advance(dt)
-            if job.is_carrying and job.frames >= self.physics.hand.max_frames:
+            if job.is_carrying and job.frames >= self.physics.hand.max_frames - FRAME_CATCH_UP:
                 action = self._let_go()
                 if action is not None:
                     self._say("Your hand got tired: it let go.")

@@ -136,7 +136,7 @@ class TableWords:
             where = f"your {g.card_label(v['last_laid_card'])}" if phase == PRINCESS else "the top card"
             if v["princess_card"] is None:
                 return f"{how} back up on the bare bed: press over the bed to take her"
-            again = " back up" if phase == RESTAND else ""
+            again = " back up" if phase == RESTAND and not v["princess_lying"] else ""
             return f"{how}{again} on the crown of {where}: press over the bed to take her"
         if job is not None and job.card is not None and not job.let_go:
             return "Lower it onto the pile and let go · wheel or Q/E tilts"

@@ -4,19 +4,22 @@ A static table; the bed (the can bottom: a plate with two walls, the under-bed
 card welded inside) on a pivot at the wobble-pea with a damped rotary spring for
 the magnet, so it rocks and settles back; bedding cards as thin boxes; the
 princess as a tall trapezoid that can stand, lean, topple and slide; and a hand
-(:class:`~simulator.physics.drag.DragHand`) that carries the card being laid.
+(:class:`~simulator.physics.drag.DragHand`) that carries the card being laid, or
+the princess.
 
 The world is always built from a :class:`~.layout.TableLayout` (the poses the game
 state recorded) and always advanced by whole fixed frames, so the referee, a bot
 trying a placement and a live screen all compute the same thing. With
-``method = "weld"`` every card below the top ``dynamic_top_cards`` is welded onto
-the bed as it lies (PHYSICS.md explains why).
+``method = "weld"`` every card lying flat below the top ``dynamic_top_cards`` is
+welded onto the bed as it lies, and each weld lets go where a resting contact would
+(:mod:`simulator.physics.pile`; PHYSICS.md explains why).
 
 The screen's use, frame by frame:
 ``world = WackelbettWorld(physics, faces, state_layout)`` when the player picks a
 card up; ``hold_card(card, pose)``; then each frame ``move_hand(x, y, angle)`` and
-``step_frame()``; ``release()``; keep calling ``step_frame()`` (``is_settled()``
-says when to stop); draw from ``card_pose``/``bed_pose``/``princess_pose``.
+``step_frame()``; ``release()``; then step the frames of ``settling_frames()`` one
+by one (the referee's ``settle()`` steps the very same ones); draw from
+``card_pose``/``bed_pose``/``princess_pose``.
 """
 from __future__ import annotations
 
@@ -33,8 +36,8 @@ from simulator.physics.pile import Slab, WeldedPile
 
 from .components import CardFace, WackelbettPhysics
 from .layout import (TableLayout, TableOutcome, card_corners, covers_pea, is_on_crown, local_to_world, pile_order,
-                     overlapping_cards, princess_outline, princess_rest_pose, relative_pose, separation,
-                     world_to_local, wrap_angle)
+                     is_lying_flat, overlapping_cards, princess_outline, princess_rest_pose, relative_pose,
+                     resting_height, separation, world_to_local, wrap_angle)
 
 _CAT_TABLE, _CAT_BED, _CAT_CARD, _CAT_LAID, _CAT_PRINCESS = 1, 2, 4, 8, 16
 _ALL = 0xFFFFFFFF
@@ -75,17 +78,25 @@ class WackelbettWorld:
             space.sleep_time_threshold = solver.sleep_time_threshold
         self.space = space
         self.frame = 0
-        self._card_energy_cap = 0.5 * physics.card.mass * solver.terminal_speed ** 2
-        self._princess_energy_cap = 0.5 * physics.princess.mass * solver.terminal_speed ** 2
+        # pymunk's kinetic_energy is m v^2 + I w^2: a body with less than this can be neither too
+        # fast nor spinning too fast, so only a body with more gets its speed and spin read
+        card = physics.card
+        card_moment = card.mass * (card.length ** 2 + card.thickness ** 2) / 12
+        self._card_energy_cap = min(card.mass * solver.terminal_speed ** 2, card_moment * solver.terminal_spin ** 2)
+        self._princess_energy_cap = 0.0  # set when she is made (her moment is pymunk's)
         self._build_table()
         self.bed = self._build_bed(layout.bed)
         self.free_cards: dict[int, pymunk.Body] = {}
         self.laid_card: int | None = None
-        free = len(layout.cards) if solver.method == "substeps" else solver.dynamic_top_cards
+        # Weld the cards lying flat on the pile, lowest first, all but the top few; a steep card
+        # (one that slid into the bed, or leans on the pile) stays a free body.
+        flat = [card for card, pose in layout.cards if is_lying_flat(physics, layout.bed, pose)]
+        free = len(flat) if solver.method == "substeps" else solver.dynamic_top_cards
+        welded = set(flat[:max(0, len(flat) - free)])
         to_weld = []
-        for index, (card, pose) in enumerate(layout.cards):
+        for card, pose in layout.cards:
             body = self._add_card(pose, _CARD_FILTER)
-            if index < len(layout.cards) - free:
+            if card in welded:
                 to_weld.append((self._slab(card, pose), body))
             else:
                 self.free_cards[card] = body
@@ -97,12 +108,16 @@ class WackelbettWorld:
         # a body whose centre of gravity is higher than this cannot touch the table
         self._near_table = _TOUCH + max(physics.card.length, physics.princess.height)
         self._still_frames = 0  # frames in a row that nothing loading a weld has moved
+        # a body resting on the pile's top card (on the free cards, or the princess on them) has its
+        # centre of gravity no higher than this above the top card's middle
+        self._load_reach = (solver.dynamic_top_cards + 1.5) * physics.card.thickness + physics.princess.height
         self.princess: pymunk.Body | None = None
         if layout.princess is not None:
             self.princess = self._add_princess(layout.princess)
         self.hand = DragHand(space, physics.hand.max_force, physics.hand.max_torque)
         self._hand_target: BodyPose | None = None
         self._gone: set[int] = set()  # cards removed after leaving the table altogether
+        self._lost_piles: list[int] = []  # cards of detached parts of the pile that flew off the table
 
     # -- building ------------------------------------------------------------------
     def _build_table(self) -> None:
@@ -172,6 +187,8 @@ class WackelbettWorld:
         shape.filter = _PRINCESS_FILTER
         put_at_rest(body, pose)
         self.space.add(body, shape)
+        solver = self.physics.solver
+        self._princess_energy_cap = min(p.mass * solver.terminal_speed ** 2, body.moment * solver.terminal_spin ** 2)
         return body
 
     # -- time ----------------------------------------------------------------------
@@ -191,7 +208,7 @@ class WackelbettWorld:
         parts of the pile, the princess."""
         bodies = [b for c, b in self.free_cards.items() if c not in self._gone and b is not self.hand.held]
         bodies += [pile.carrier for pile in self.piles[1:]]
-        if self.princess is not None:
+        if self.princess is not None and self.princess is not self.hand.held:
             bodies.append(self.princess)
         return bodies
 
@@ -227,7 +244,7 @@ class WackelbettWorld:
                 self.piles.append(pile.detach(index))
 
     def _is_still(self) -> bool:
-        """Has nothing that loads a weld moved for two frames (and no weld is slipping)? Then
+        """Has nothing that loads a weld moved for three frames (and no weld is slipping)? Then
         the loads are what the last full check saw and the check can rest."""
         s = self.physics.solver
         still = all(not pile.is_slipping and pile.carrier.velocity.length < s.settle_speed
@@ -240,11 +257,13 @@ class WackelbettWorld:
         self._still_frames = self._still_frames + 1 if still else 0
         return self._still_frames > 2
 
-    @staticmethod
-    def _rests_on(pile: WeldedPile, load: tuple[float, float, float, float]) -> bool:
-        """Does a free body whose centre of gravity is at the load's point lie on ``pile``?"""
-        _, y = pile.carrier.world_to_local((load[0], load[1]))
-        return y > pile.top_height()
+    def _rests_on(self, pile: WeldedPile, load: tuple[float, float, float, float]) -> bool:
+        """Does the free body whose centre of gravity is at the load's point lie on ``pile``'s
+        top card: above it, over it, and near enough to rest on it (or on what rests on it)?"""
+        x, y = pile.carrier.world_to_local((load[0], load[1]))
+        top_x, top_y = pile.top_middle()
+        reach = self.physics.card.length / 2 + self.physics.card.thickness
+        return top_y < y < top_y + self._load_reach and abs(x - top_x) <= reach
 
     def _steer_hand(self, target: BodyPose) -> None:
         """Head for ``target``, no faster than a hand moves (the trace may ask for more)."""
@@ -264,8 +283,6 @@ class WackelbettWorld:
         Without it a card dropped from high moves more than its own thickness per
         substep and can pass through the top card (PHYSICS.md, "Why 480 Hz").
         """
-        # Kinetic energy is the cheapest thing to read per body; only a body with more
-        # than the cap's worth of it can be too fast, so only those get their speed read.
         for body in self.free_cards.values():
             if body.kinetic_energy > self._card_energy_cap:
                 self._cap_speed(body)
@@ -299,6 +316,7 @@ class WackelbettWorld:
             if not (abs(x) < limit and -limit < y < limit):
                 self._remove_lost(pile.carrier)
                 self._gone.update(pile.keys)
+                self._lost_piles.extend(pile.keys)
                 self.piles.remove(pile)
         if self.princess is not None:
             x, y = self.princess.position
@@ -327,9 +345,8 @@ class WackelbettWorld:
         return watch.update(self.moving_bodies())
 
     def settle_watch(self) -> SettleWatch:
-        """A watch with the scene's thresholds. A live screen calls ``watch.update(
-        world.moving_bodies())`` after each ``step_frame()`` once the card is let go; the
-        frame it returns True is the frame the referee stops at too."""
+        """A watch with the scene's thresholds (what :meth:`settling_frames` uses to tell that
+        everything is still)."""
         s = self.physics.solver
         return SettleWatch(s.settle_speed, s.settle_spin, s.settle_hold_frames)
 
@@ -342,7 +359,7 @@ class WackelbettWorld:
         """
         s = self.physics.solver
         limit = limit_frames if limit_frames is not None else s.settle_limit_frames
-        for _ in range(_REPAIRS + 1):
+        for attempt in range(_REPAIRS + 1):
             watch = self.settle_watch()
             self.settled = False
             for _ in range(limit):
@@ -351,8 +368,8 @@ class WackelbettWorld:
                 if watch.update(self.moving_bodies()):
                     self.settled = True
                     break
-            if not self._push_out_lodged():
-                return
+            if attempt == _REPAIRS or not self._push_out_lodged():
+                return  # (after the last try a card still lodged counts as fallen: see layout())
             limit = s.settle_hold_frames * 4
 
     def settle(self, on_frame: Callable[[], None] | None = None, limit_frames: int | None = None) -> bool:
@@ -532,7 +549,7 @@ class WackelbettWorld:
     def fallen_cards(self) -> tuple[int, ...]:
         """Every card that left the bed, including those that flew off the table and were
         removed, and those the physics lost inside another card (see :meth:`layout`)."""
-        every = [card for pile in self.piles for card in pile.keys] + list(self.free_cards)
+        every = [card for pile in self.piles for card in pile.keys] + list(self.free_cards) + self._lost_piles
         kept = set(self.layout().card_ids)
         return tuple(c for c in every if c not in kept)
 
@@ -557,11 +574,11 @@ class WackelbettWorld:
         worked out once a frame."""
         if self._lodged_seen[0] == self.frame:
             return self._lodged_seen[1]
-        order = {card: i for i, card in enumerate(layout.card_ids)}
+        height = {card: resting_height(self.physics, layout.bed, pose) for card, pose in layout.cards}
         lodged = set()
         for a, b, _ in overlapping_cards(self.physics, layout, self.physics.solver.lodged_depth):
             cards = [int(name.split()[1]) for name in (a, b) if name != "bed"]
-            lodged.add(max(cards, key=order.__getitem__))
+            lodged.add(max(cards, key=height.__getitem__))
         self._lodged_seen = (self.frame, lodged)
         return lodged
 
@@ -591,10 +608,8 @@ class WackelbettWorld:
     def outcome(self, **judgement: bool) -> TableOutcome:
         """The settled table as the referee reports it (``judgement``: pea_covered, on_top, ...)."""
         layout = self.layout()
-        kept = set(layout.card_ids)
-        every = [card for pile in self.piles for card in pile.keys] + list(self.free_cards)
-        fallen = tuple(c for c in every if c not in kept)
-        lodged = tuple(c for c in fallen if self.is_card_on_bed(c))
+        fallen = self.fallen_cards()
+        lodged = tuple(c for c in fallen if c not in self._gone and self.is_card_on_bed(c))
         return TableOutcome(layout, fallen, self.is_princess_upright(), lodged=lodged, **judgement)
 
     def mechanical_energy(self) -> float:

@@ -8,6 +8,7 @@ import pytest
 from simulator.engine import load_game
 from simulator.games.wackelbett.dexterity import (PHYSICAL, dexterity_report, lodged_report, stacking_trial,
                                                   wobble_sensitivity)
+from simulator.games.wackelbett.rules import MISSED_PEA
 
 GAME = load_game("wackelbett", players=1)
 TRIALS = 4
@@ -24,6 +25,7 @@ def attempts():
 
 def rate(attempts, hand, lo, hi):
     rows = [a for a in attempts if a.hand == hand and lo <= a.card <= hi]
+    assert rows, f"no {hand} placement between cards {lo} and {hi}"
     return sum(a.is_physical_fall for a in rows) / len(rows)
 
 
@@ -43,18 +45,47 @@ def test_a_shaky_hand_loses_more_than_a_steady_one_and_a_surgeon_fewer(attempts)
     assert report["shaky"]["stack_height"]["median"] < report["surgeon"]["stack_height"]["median"]
 
 
-def test_from_card_15_things_falling_not_missed_peas_is_what_fails_careful_and_careless_hands(attempts):
-    for hand in ("steady", "shaky"):
-        late = [a for a in attempts if a.hand == hand and a.card >= 15 and not a.stood]
-        assert late and sum(a.cause in PHYSICAL for a in late) / len(late) > 0.5, hand
+def test_high_on_the_pile_things_falling_not_missed_peas_is_what_fails_careful_and_careless_hands(attempts):
+    """From card 15 a steady hand fails more by things falling than by missing the pea; a shaky
+    hand (which rarely gets that high) already from card 10."""
+    for hand, first in (("steady", 15), ("shaky", 10)):
+        failed = [a for a in attempts if a.hand == hand and a.card >= first and not a.stood]
+        physical = sum(a.cause in PHYSICAL for a in failed)
+        assert physical > sum(a.cause == MISSED_PEA for a in failed), hand
+        assert physical >= 5, hand
 
 
 def test_the_wobble_changes_verdicts(attempts):
-    """The same hand traces judged on the wobbling bed and on one held still: some verdicts differ."""
+    """The same placements judged on the wobbling bed and on a bed that never wobbled (level,
+    held still): at least one verdict in ten differs (the issue's goal, on a smaller sample)."""
     found = wobble_sensitivity([a for a in attempts if a.hand in ("steady", "shaky")], GAME)
-    assert found["placements"] >= 50 and found["sensitivity"] >= 0.05
+    assert found["placements"] >= 100 and found["sensitivity"] >= 0.10
 
 
 def test_random_stacks_leave_no_card_lodged_inside_another():
+    """Careless hands collapse piles; whatever the solver does, no recorded pile holds a card
+    inside another, and it is rare that the referee has to count one as fallen for that."""
     found = lodged_report(GAME, stacks=8, seed=5)
     assert found["placements"] > 20 and found["lodged_cards"] == 0
+    assert found["dropped_as_lodged"] <= found["placements"] // 20
+
+
+def test_a_card_pressed_into_the_pile_is_lifted_out_when_the_table_settles():
+    """The world's own repair: a free card left 2 mm inside the card under it is lifted out
+    when everything has come to rest, and lies on it, not in it."""
+    from simulator.games.wackelbett.layout import neat_stack, overlapping_cards, relative_pose
+    from simulator.games.wackelbett.world import WackelbettWorld
+    from simulator.physics.snapshot import BodyPose
+
+    physics = GAME.physics
+    layout = neat_stack(physics, range(6), [0.0] * 6)
+    top = layout.cards[-1][1]
+    sunk = BodyPose(top.x + 10.0, top.y + physics.card.thickness - 2.0, top.angle)  # 2 mm into the top card
+    layout = type(layout)(layout.bed, layout.cards + ((6, sunk),))
+    assert overlapping_cards(physics, layout, physics.solver.lodged_depth)
+    world = WackelbettWorld(physics, GAME.faces, layout)
+    world.settle()
+    after = world.layout()
+    assert 6 in after.card_ids and not overlapping_cards(physics, after, physics.solver.lodged_depth)
+    lift = relative_pose(after.bed, after.pose_of(6)).y - relative_pose(after.bed, after.pose_of(5)).y
+    assert lift > physics.card.thickness - physics.solver.lodged_depth
