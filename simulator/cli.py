@@ -209,7 +209,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_default(args: argparse.Namespace) -> int:
-    from simulator.ui.launcher import open_launcher
+    from simulator.ui.start import open_launcher
 
     return open_launcher(Path("snapshots"))
 

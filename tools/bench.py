@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="skip the dexterity figures of physics games (the slowest part, about 3 min)")
     args = parser.parse_args(argv)
 
-    from simulator.ui.launcher import playable_games
+    from simulator.ui.catalogue import playable_games
 
     report: dict = {"python": sys.version.split()[0], "games": {}}
     tables = set(playable_games())

@@ -23,7 +23,7 @@ import pygame  # noqa: E402
 from simulator.engine import SeatInfo, bot_levels, entry, load_game, make_bot  # noqa: E402
 from simulator.engine.actions import REFEREE  # noqa: E402
 from simulator.ui.headless import init_headless, launcher_screenshot, settle  # noqa: E402
-from simulator.ui.launcher import playable_games  # noqa: E402
+from simulator.ui.catalogue import playable_games  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
 

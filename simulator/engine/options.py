@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .intake import quote
-from .scene import Scene, SceneError
+from .scene import Scene
 
 
 @dataclass(frozen=True)

@@ -168,7 +168,7 @@ class WeldedPile:
                     layer.supports.append(j)
                 if best is None or patch[1] - patch[0] > best[0]:
                     best = (patch[1] - patch[0], j, patch, face)
-            hl, ht = layer.slab.length / 2, layer.slab.thickness / 2
+            ht = layer.slab.thickness / 2
             layer.ox, layer.oy = layer.x + layer.ty * ht, layer.y - layer.tx * ht
             if best is None:
                 layer.parent = -1

@@ -99,7 +99,7 @@ DEMO_MOMENTS = (10, 40)   # bot moves into each game at which the demo takes a p
 def demo(folder: Path, *, seed: int = 7) -> list[Path]:
     """Bots play every game headless; save PNGs of each table as its first player sees it
     (their own hand face up, the others' face down), plus the launcher."""
-    from simulator.ui.launcher import playable_games
+    from simulator.ui.catalogue import playable_games
 
     surface = init_headless()
     folder.mkdir(parents=True, exist_ok=True)

@@ -6,11 +6,8 @@ its scene file), and under them the help of the option the mouse points at.
 """
 from __future__ import annotations
 
-import importlib.util
-import os
 import random
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -18,9 +15,10 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
-from simulator.engine import OptionSpec, SeatInfo, bot_levels, entry, game_names, load_game
+from simulator.engine import OptionSpec, SeatInfo, bot_levels, entry, load_game
 
-from .app import App, display_problem, user_dir
+from .app import App, user_dir
+from .catalogue import playable_games, seat_choices
 from .file_dialog import enter_confirms, open_file_dialog
 from .game_view import view_class_for
 from .overlays import rules_html
@@ -40,19 +38,8 @@ HELP_TOP = 380                          # the option help box, inside the panel
 POINT_AT_AN_OPTION = "Point at a rule option to read what it changes."
 
 
-def playable_games() -> list[str]:
-    """Games that have a table view (the others run headless only)."""
-    return [g for g in game_names()
-            if importlib.util.find_spec(f"simulator.games.{g.replace('-', '_')}.view") is not None]
-
-
 def kind_label(level: str) -> str:
     return HUMAN if level == "human" else f"Bot: {level}"
-
-
-def seat_choices(cls) -> list[int]:
-    """The seat counts a game offers: its range plus its variants' (e.g. a solo mode)."""
-    return sorted(set(range(cls.min_players, cls.max_players + 1)) | {n for n, _ in cls.variants})
 
 
 def option_help(spec: OptionSpec) -> str:
@@ -330,30 +317,3 @@ class LauncherScene:
         panel(surface, rect, colour=(44, 52, 70), alpha=250, radius=10, border=GOLD)
         for i, line in enumerate(lines):
             text(surface, line, (rect.left + 14, rect.top + 8 + (size + 4) * i), size=size)
-
-
-def open_launcher(snapshots: Path) -> int:
-    """``python -m simulator``: the launcher in a window; where no window can open, say why
-    in one line and run the headless demo, which writes PNGs to ``snapshots``."""
-    problem = display_problem()
-    app = None
-    if not problem:
-        try:
-            app = App()
-        except pygame.error as exc:
-            pygame.display.quit()
-            problem = f"the window did not open ({exc})"
-    if app is None:
-        from .headless import demo
-
-        folder = snapshots.resolve()
-        print(f"No display ({problem}): running a headless demo instead; PNG snapshots of every game go to "
-              f"{folder}/", flush=True)
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ["SDL_AUDIODRIVER"] = "dummy"
-        paths = demo(folder)
-        print(f"Wrote {len(paths)} snapshots to {folder}/")
-        return 0
-    app.push(LauncherScene(app))
-    app.run()
-    return 0

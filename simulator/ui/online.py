@@ -23,7 +23,7 @@ from simulator.net.discovery import advertise, browse, lan_address
 from simulator.net.server import ServerThread
 
 from .app import App, user_dir
-from .launcher import playable_games, seat_choices
+from .catalogue import playable_games, seat_choices
 from .remote_table import RemoteTableScene
 from .theme import GOLD, SCREEN_SIZE, TEXT_DIM, felt, text, text_block, ui_manager
 

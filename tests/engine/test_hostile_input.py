@@ -24,7 +24,7 @@ from simulator.engine import (REFEREE, Action, ActionCodec, Bounds, GameRecord, 
                               SceneError, game_names, load_game, load_record, save_record)
 from simulator.engine.registry import entry
 
-from .test_conformance import CASES, cards_in_view, step_randomly
+from .test_conformance import CASES, step_randomly
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = game_names()

@@ -6,7 +6,6 @@ import os
 import time
 
 import pygame
-import pygame_gui
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

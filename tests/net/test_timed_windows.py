@@ -6,7 +6,7 @@ buzz times are exact."""
 from __future__ import annotations
 
 from simulator.games.wie_weet_wat.rules import Answer, ChooseCategory, DrawCategory
-from simulator.games.wie_weet_wat.realtime import TYPE_SECONDS, typing_ms
+from simulator.games.wie_weet_wat.buzzer import TYPE_SECONDS, typing_ms
 from simulator.net.clock import MAX_COMPENSATION_MS
 from simulator.net.config import TableConfig
 from simulator.net.table import OnlineTable

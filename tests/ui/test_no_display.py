@@ -28,7 +28,7 @@ def test_a_display_with_no_server_runs_the_demo_of_every_game(tmp_path):
     assert first.startswith(f"No display (DISPLAY={display} names no X server that answers)")
     assert "headless demo" in first and len(rest) == 1 and rest[0].startswith("Wrote 11 snapshots")
     shots = sorted(p.name for p in (tmp_path / "snapshots").glob("*.png"))
-    from simulator.ui.launcher import playable_games
+    from simulator.ui.catalogue import playable_games
 
     for game_id in playable_games():
         assert sum(game_id in name for name in shots) == 2, f"{game_id}: two pictures in {shots}"

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from simulator.engine import SeatInfo, bot_levels, load_game  # noqa: E402
 from simulator.ui.app import App  # noqa: E402
-from simulator.ui.launcher import playable_games  # noqa: E402
+from simulator.ui.catalogue import playable_games  # noqa: E402
 from simulator.ui.settings import Settings  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
 from simulator.ui.theme import SIDEBAR_RECT, font, ui_size  # noqa: E402

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from simulator.engine import REFEREE, SeatInfo, load_game, make_bot  # noqa: E402
 from simulator.games.wackelbett.challenge import HighScoreBook  # noqa: E402
 from simulator.games.wackelbett.hand import lowest_start, princess_start_height, princess_target  # noqa: E402
-from simulator.games.wackelbett.layout import local_to_world, rest_pose_on, world_to_local  # noqa: E402
+from simulator.games.wackelbett.layout import rest_pose_on, world_to_local  # noqa: E402
 from simulator.games.wackelbett.rules import (DrawCard, Pass, PlaceCard, PlacePrincess, Verdict,  # noqa: E402
                                               layout_from_view)
 from simulator.games.wackelbett.tray import DRAW_PILE_POS, PASS_BUTTON, TRAY_RECT  # noqa: E402

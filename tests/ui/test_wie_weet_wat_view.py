@@ -15,7 +15,7 @@ from simulator.engine import REFEREE, SeatInfo, load_game  # noqa: E402
 from simulator.games.wie_weet_wat.rules import (JOKER, Answer, CloseWindow, CounterAttack, DrawCategory,  # noqa: E402
                                                 Pass, Vote)
 from simulator.games.wie_weet_wat.board import CAT_PILE  # noqa: E402
-from simulator.games.wie_weet_wat.realtime import MORE_SECONDS, TYPE_SECONDS, typing_ms  # noqa: E402
+from simulator.games.wie_weet_wat.buzzer import MORE_SECONDS, TYPE_SECONDS, typing_ms  # noqa: E402
 from simulator.games.wie_weet_wat.words import ACTION_TEXT  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
 from simulator.ui.sound import Cue  # noqa: E402

@@ -13,12 +13,13 @@ import math
 from dataclasses import replace
 from typing import Sequence
 
+from simulator.engine import Game, State
 from simulator.physics.snapshot import BodyPose
 
 from .components import CardFace, WackelbettPhysics
 from .hand import trace_points
 from .layout import TableLayout, TableOutcome, rest_pose_on, wrap_angle
-from .rules import STAGES, Verdict, WackelbettGame, WackelbettState
+from .verdict import STAGES, Verdict
 from .world import WackelbettWorld
 
 
@@ -96,14 +97,14 @@ def judge_lift(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: Ta
 class WackelbettReferee:
     """Acts for the table (REFEREE): judges whatever the state is waiting for."""
 
-    def __init__(self, game: WackelbettGame) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
 
-    def decide(self, state: WackelbettState) -> Verdict:
+    def decide(self, state: State) -> Verdict:
         """The verdict the state waits for. Raises RuntimeError if it waits for none."""
         return Verdict.of(*self.judge(state))
 
-    def judge(self, state: WackelbettState) -> tuple[str, TableOutcome]:
+    def judge(self, state: State) -> tuple[str, TableOutcome]:
         """What the state waits for is judged: (the stage, the outcome the verdict reports)."""
         g = self.game
         stage = STAGES.get(state.phase)

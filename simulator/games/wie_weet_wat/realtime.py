@@ -33,22 +33,14 @@ from typing import TYPE_CHECKING, Any
 
 from simulator.engine import Action
 
+from .buzzer import MORE_SECONDS, TYPE_SECONDS, typing_ms
 from .rules import Answer, BotLevel, CounterAttack, Pass, Say, WieWeetWatGame
 
 if TYPE_CHECKING:
     from .words import Audience, Notice, TableWords
 
-TYPE_SECONDS = 8.0       # the answer box stays open this long after a buzz (the clock runs on)
-MORE_SECONDS = 5.0       # and this long after each answer, for another card of the letter
-TYPE_BASE_MS = 1000      # what typing a word is allowed to take: a second to start ...
-TYPE_LETTER_MS = 250     # ... and a quarter of a second a letter (a slow typist's 4 letters a second)
 BOT_PACE = 0.9           # seconds between bot votes and bot words in the Vicieuze cirkel
 TOAST_SECONDS = 3.0
-
-
-def typing_ms(word: str) -> int:
-    """The time typing ``word`` may take without counting against the answer."""
-    return TYPE_BASE_MS + TYPE_LETTER_MS * len(word.strip())
 
 
 class RealTimeFlow:

@@ -20,7 +20,7 @@ from simulator.ui.theme import DANGER, GOLD, GOOD, HIGHLIGHT, TEXT, TEXT_DIM, fo
 from .board import (ACTION_CARD, BANNER, CAT_PILE, CENTRE, CHOICE, DESK, DISCARD, LETTER_PILE, PILE, PLATE_H,
                     TILE_CARD, TILES, TIMER, VOTE_NAME_WIDTH, Button, Tile)
 from .faces import CREAM, NAVY, TEAL, CardFaces
-from .realtime import TYPE_SECONDS
+from .buzzer import TYPE_SECONDS
 from .rules import ChooseVictim, DrawCategory, WieWeetWatGame
 from .words import Audience, Notice, TableWords
 

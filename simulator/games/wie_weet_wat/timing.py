@@ -14,7 +14,7 @@ from typing import Any
 
 from simulator.engine import Action
 
-from .realtime import MORE_SECONDS, TYPE_SECONDS, typing_ms
+from .buzzer import MORE_SECONDS, TYPE_SECONDS, typing_ms
 from .rules import Answer, BotLevel, ChooseCategory, CounterAttack, Pass, WieWeetWatState
 
 

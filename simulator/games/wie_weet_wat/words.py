@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from simulator.engine import Action
 
 from .phrases import phrase
-from .realtime import MORE_SECONDS, TYPE_SECONDS
+from .buzzer import MORE_SECONDS, TYPE_SECONDS
 from .rules import ACTION_KINDS, JOKER, DrawCategory, WieWeetWatGame
 
 ACTION_SECONDS = 4.0     # how long an action card stays up (a click dismisses it)
