@@ -120,7 +120,6 @@ class PrincessSpec:
     friction: float
     upright_tolerance: float  # radians
     push_distance: float
-    push_angle: float  # radians
 
 
 @dataclass(frozen=True)
@@ -273,7 +272,6 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         friction=p.get("friction", float, minimum=0.0),
         upright_tolerance=math.radians(p.get("upright_tolerance_deg", float, minimum=1.0, maximum=89.0)),
         push_distance=_positive(p, "push_distance"),
-        push_angle=math.radians(p.get("push_angle_deg", float, minimum=0.5, maximum=89.0)),
     )
     h = scene.table("hand")
     hand = HandSpec(

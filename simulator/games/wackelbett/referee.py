@@ -23,12 +23,13 @@ from .verdict import STAGES, Verdict
 from .world import WackelbettWorld
 
 
-def _is_pushed(physics: WackelbettPhysics, before: BodyPose, now: BodyPose | None) -> bool:
-    if now is None:
-        return True
-    p = physics.princess
-    moved = math.hypot(now.x - before.x, now.y - before.y)
-    return moved > p.push_distance or abs(wrap_angle(now.angle - before.angle)) > p.push_angle
+def _is_pushed(physics: WackelbettPhysics, before: BodyPose, now: BodyPose | None, *, toppled: bool) -> bool:
+    """Was she pushed aside (both poses in the bed's frame)? Not when she left the bed (that is a
+    fall) nor when she fell over on it ("luck is with you"); she was when she stands (or lies, as
+    laid) more than ``push_distance`` from where she was."""
+    if now is None or toppled:
+        return False
+    return math.hypot(now.x - before.x, now.y - before.y) > physics.princess.push_distance
 
 
 def judge_setup(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: TableLayout, card: int,
@@ -47,9 +48,9 @@ def judge_card(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: Ta
     """Play the hand ``trace`` laying ``card`` on ``layout``, let go, settle and judge.
 
     The princess counts as pushed aside when, once everything has settled, she stands more
-    than the scene allows away from where she stood, or tipped further, in the bed's frame
-    (so shoving the card she stands on pushes her too, while the bed's wobble does not, nor
-    a rock she came back from).
+    than the scene allows away from where she stood, in the bed's frame (so shoving the card
+    she stands on pushes her too, while the bed's wobble does not, nor a rock she came back
+    from). Fallen over on the bed is luck, as the rulebook says; fallen off it is a fall.
     """
     world = WackelbettWorld(physics, faces, layout)
     beneath = layout.top_card
@@ -61,7 +62,9 @@ def judge_card(physics: WackelbettPhysics, faces: Sequence[CardFace], layout: Ta
         world.step_frame()
     world.release()
     world.settle()
-    pushed = start is not None and _is_pushed(physics, start, world.princess_relative_to(None))
+    stood = start is not None and abs(wrap_angle(start.angle)) <= physics.princess.upright_tolerance
+    toppled = stood and not world.is_princess_upright()
+    pushed = start is not None and _is_pushed(physics, start, world.princess_relative_to(None), toppled=toppled)
     covered = beneath is None or (world.is_card_on_bed(beneath) and world.covers_pea(card, beneath))
     return world.outcome(pea_covered=covered, on_top=world.is_on_top(card), princess_pushed=pushed)
 
