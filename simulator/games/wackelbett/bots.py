@@ -24,6 +24,8 @@ from .rules import Pass, PlaceCard, PlacePrincess, WackelbettGame, layout_from_v
 
 # Where to try a card, in mm from its steady spot, most promising first.
 _SPOT_OFFSETS = (0.0, 6.0, -6.0, 12.0, -12.0, 18.0, -18.0)
+# How many standard deviations of its tremor a hand keeps its aim inside the pea's edge.
+_TREMOR_MARGIN = 2.0
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,9 @@ class WackelbettBot:
     def _candidates(self, layout: TableLayout, cards: list[int]) -> list[tuple[int, float]]:
         """(card, offset along the top card), each card's best guesses first, round robin."""
         g = self.game
-        per_card = [[(card, along) for along in aim_spots(g.physics, layout, g.faces, g.faces[card], _SPOT_OFFSETS)]
+        margin = max(2.0, _TREMOR_MARGIN * self.skill.tremor_mm)  # a hand that trembles aims well inside the pea
+        per_card = [[(card, along) for along in aim_spots(g.physics, layout, g.faces, g.faces[card], _SPOT_OFFSETS,
+                                                          margin)]
                     for card in cards]
         order = []
         for rank in range(max(len(spots) for spots in per_card)):

@@ -118,10 +118,11 @@ def aim_range(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[C
 
 
 def aim_spots(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace], face: CardFace,
-              offsets: Sequence[float]) -> list[float]:
+              offsets: Sequence[float], margin: float = 2.0) -> list[float]:
     """Offsets along the top card worth trying for ``face``: its steady spot moved by each of
-    ``offsets``, kept inside :func:`aim_range`, without repeats, in the order given."""
-    lo, hi = aim_range(physics, layout, faces)
+    ``offsets``, kept inside :func:`aim_range` (``margin`` mm inside the pea's edge), without
+    repeats, in the order given."""
+    lo, hi = aim_range(physics, layout, faces, margin)
     spot = steady_spot(physics, layout, face)
     return list(dict.fromkeys(round(min(hi, max(lo, spot + offset)), 3) for offset in offsets))
 

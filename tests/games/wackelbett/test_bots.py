@@ -46,8 +46,9 @@ def failures_of(level: str, attempts: int) -> int:
 
 
 def test_a_steadier_hand_fails_less_often():
-    """Skill is hand tremor: shaky hands miss the pea and topple things; a surgeon's rarely do."""
-    shaky, surgeon = failures_of("shaky", 16), failures_of("surgeon", 16)
+    """Skill is hand tremor: shaky hands miss the pea and topple things; a surgeon's rarely do.
+    (A hand aims inside the pea's edge by twice its tremor, so a shaky miss takes some tries.)"""
+    shaky, surgeon = failures_of("shaky", 40), failures_of("surgeon", 40)
     assert shaky >= 3 and surgeon < shaky
 
 
