@@ -60,10 +60,12 @@ TOOLS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TOOLS.parent))
 sys.path.insert(0, str(TOOLS))
 
-from simulator.engine import REFEREE, IllegalAction, Scene, SceneError, make_bot  # noqa: E402
+from simulator.engine import Scene, SceneError  # noqa: E402
 from simulator.engine.scene import SCENES_DIR  # noqa: E402
 from simulator.games.wackelbett.components import read_design_targets  # noqa: E402
-from simulator.games.wackelbett.rules import STAGES, TURN, WackelbettGame  # noqa: E402
+from simulator.games.wackelbett.dexterity import PHYSICAL, REFUSED, stacking_trial  # noqa: E402
+from simulator.games.wackelbett.rules import STAGES, WackelbettGame  # noqa: E402
+from simulator.games.wackelbett.verdict import FELL, MISSED_PEA, NOT_ON_TOP, PUSHED  # noqa: E402
 from simulator.games.wackelbett.scene_edit import (SceneEditError, patched_scene,  # noqa: E402
                                                    plan_changes, read_value, unified_diff, write_values)
 from tournament import wilson  # noqa: E402
@@ -72,11 +74,9 @@ from trial_runner import ClusterError, Journal, RunInterrupted, run_trials  # no
 SCENE = SCENES_DIR / "wackelbett.toml"
 DEFAULT_TRIALS = 12
 DEFAULT_RETRIES = 8  # enough tries per height that a hand's run covers the whole pile
-FAIL_KINDS = ("pea", "fell", "pushed", "other", "refused")
-# A physical fall: something fell or was pushed. "refused" is a card that flew off the table
-# altogether (the rules refuse a verdict that loses it); a missed pea or a card left
-# not on top is not a fall.
-PHYSICAL = ("fell", "pushed", "refused")
+# Why a try failed, as the bench counts it; a physical fall is something that fell or was
+# pushed (PHYSICAL), not a missed pea or a card that did not stay on top.
+FAIL_KINDS = (MISSED_PEA, FELL, PUSHED, NOT_ON_TOP, REFUSED)
 HEIGHT_BANDS = ((1, 9), (10, 19), (20, 29), (30, 36))
 MAIN_CAUSE_FROM = 15  # the design: from this card on, falls are the main cause of failure
 
@@ -311,26 +311,19 @@ class _SettleProbe:
         self.frames: dict[str, int] = {}
         self.peak_tilt = 0.0
         self.unsettled = 0
+        self.cpu = 0.0
 
     def decide(self, game: WackelbettGame, state) -> Any:
         self.stage = STAGES[state.phase]
         original = self.referee.WackelbettWorld
         self.referee.WackelbettWorld = self.world_class
+        start = time.process_time()
         try:
             return game.make_referee().decide(state)
         finally:
+            self.cpu += time.process_time() - start
             self.referee.WackelbettWorld = original
 
-
-def _failure_kind(reason: str) -> str:
-    first = reason.split(";")[0]
-    if "pea" in first:
-        return "pea"
-    if "fell" in first:
-        return "fell"
-    if "pushed" in first:
-        return "pushed"
-    return "other"
 
 
 def _pile_shift(before, after) -> float:
@@ -347,69 +340,30 @@ def _pile_shift(before, after) -> float:
 
 
 def play_trial(job: TrialJob) -> list[dict[str, Any]]:
-    """Stack cards until ``job.cards`` stand or every try at one height failed; one dict per try."""
+    """One stacking trial (:func:`~simulator.games.wackelbett.dexterity.stacking_trial`, the
+    bench's own), with the referee's worlds watched; one dict per try."""
     game = _game(job.scene_path, job.values)
     probe = _SettleProbe()
-    bot = make_bot(game, 0, job.hand)
-    rng = random.Random(f"{job.seed}:{job.trial}:{job.hand}")
-    state = game.new_state(random.Random(f"{job.seed}:{job.trial}:deck").randrange(2 ** 31))
-    while state.current_players() == (REFEREE,):
-        state.apply(probe.decide(game, state))
     hz = game.physics.solver.frame_hz
     attempts = []
-    card = 1
-    tries = 0
-    while card <= job.cards and not state.is_over():
-        before = state.clone()
-        probe.reset()
-        cpu = time.process_time()
-        referee_cpu = 0.0
-        refused = ""
-        state.apply(bot.choose(state.view(0), state.legal_actions(0), rng))  # lay the card
-        while not state.is_over() and state.phase != TURN:  # the verdicts, the princess, the next card
-            if state.current_players() == (REFEREE,):
-                t0 = time.process_time()
-                verdict = probe.decide(game, state)
-                referee_cpu += time.process_time() - t0
-                try:
-                    state.apply(verdict)
-                except IllegalAction as exc:
-                    # The rules refuse a verdict that loses track of a card (one that flew
-                    # off the table altogether): count the placement as failed, say so.
-                    refused = str(exc)
-                    break
-            else:
-                state.apply(bot.choose(state.view(0), state.legal_actions(0), rng))
+    cpu = time.process_time()
+    for a in stacking_trial(game, job.hand, seed=job.seed, trial=job.trial, cards=job.cards,
+                            retries=job.retries, decide=probe.decide):
         cpu = time.process_time() - cpu
-        last = state.events[-1]
-        ok = not refused and state.stacked == before.stacked + 1 and (not state.is_over()
-                                                                      or last["what"] == "complete")
-        if ok:
-            reason = ""
-        elif refused:
-            reason = f"the table's verdict was refused: {refused}"
-        else:
-            reason = last["reason"] if last["what"] == "fails" else "cards fell while the princess was stood back up"
         attempts.append({
-            "setting": job.setting, "hand": job.hand, "trial": job.trial, "card": card, "try": tries + 1,
-            "ok": ok, "reason": reason, "kind": "" if ok else "refused" if refused else _failure_kind(reason),
+            "setting": job.setting, "hand": job.hand, "trial": job.trial, "card": a.card, "try": a.attempt,
+            "ok": a.stood, "reason": a.reason, "kind": a.cause,
             "settle_s": probe.frames.get("card", 0) / hz,
             "settle_princess_s": probe.frames.get("princess", 0) / hz,
             "unsettled": probe.unsettled,
             "peak_tilt_deg": math.degrees(probe.peak_tilt),
-            "lean_deg": abs(math.degrees(state.layout.bed.angle)),
-            "shift_mm": _pile_shift(before.layout, state.layout),
-            "cpu_ms": cpu * 1000, "referee_ms": referee_cpu * 1000,
+            "lean_deg": abs(math.degrees(a.after.layout.bed.angle)),
+            "shift_mm": _pile_shift(a.before.layout, a.after.layout),
+            "cpu_ms": cpu * 1000, "referee_ms": probe.cpu * 1000,
         })
-        if ok:
-            card, tries = card + 1, 0
-            continue
-        tries += 1
-        if tries >= job.retries:
-            break
-        state = before  # try this height again from the table as it was
+        probe.reset()
+        cpu = time.process_time()
     return attempts
-
 
 
 # -- aggregating -----------------------------------------------------------------------
@@ -921,9 +875,9 @@ _KNOB_PANELS = (
     ("how far the pile shifts per placement (mm)", "shift_mm"),
     ("CPU per placement, bot + referee (ms)", "cpu_ms"),
 )
-_CAUSE_COLOURS = {"pea": ("#1f77b4", "missed the pea"), "fell": ("#d62728", "something fell off"),
-                  "pushed": ("#9467bd", "princess pushed aside"), "other": ("#7f7f7f", "card not on top"),
-                  "refused": ("black", "verdict refused")}
+_CAUSE_COLOURS = {MISSED_PEA: ("#1f77b4", "missed the pea"), FELL: ("#d62728", "something fell off"),
+                  PUSHED: ("#9467bd", "princess pushed aside"), NOT_ON_TOP: ("#7f7f7f", "card not on top"),
+                  REFUSED: ("black", "verdict refused")}
 _HAND_DASHES = ("-", "--", ":", "-.")
 
 
@@ -1048,20 +1002,20 @@ def print_table(report: dict) -> None:
             main = "-" if math.isnan(share) else f"{share:.0%} of {m[f'failures_from_{MAIN_CAUSE_FROM}']}"
             print(f"{name[:36]:<36} {hand:<8} {cells}  {main:>{len(late) + 10}}")
     print(f"\nfailures by cause and the rest (all heights):\n{'setting':<36} {'hand':<8} {'falls':>8} "
-          f"{'pea/fell/push/other/refused':>27} {'success':>8} {'95% interval':>13} "
+          f"{'pea/fell/push/not-on-top/refused':>33} {'success':>8} {'95% interval':>13} "
           f"{level_key.replace('_', ' '):>13} {'settle s':>8} {'rock deg':>8} {'ms/place':>8}")
     for s in report["settings"]:
         for hand in report["hands"]:
             m = _summary(report, s["setting"], hand)
             name = f"S{s['setting']} {s['label']}" + (" (scene now)" if s["is_scene"] else "")
             fails = "/".join(str(m["fails"][k]) for k in FAIL_KINDS)
-            print(f"{name[:36]:<36} {hand:<8} {m['fall_rate']:>8.1%} {fails:>27} {m['success_rate']:>8.0%} "
+            print(f"{name[:36]:<36} {hand:<8} {m['fall_rate']:>8.1%} {fails:>33} {m['success_rate']:>8.0%} "
                   f"{m['ci_low']:>6.0%}-{m['ci_high']:<6.0%} {m[level_key]:>13} {m['settle_s']:>8.2f} "
                   f"{m['peak_tilt_deg']:>8.2f} {m['cpu_ms']:>8.0f}")
     refused = sum(m["fails"]["refused"] for m in report["summaries"])
     if refused:
-        print(f"\n{refused} placements ended in a verdict the rules refused: a card flew off the table "
-              "altogether and the world left it out of the verdict. Counted as failed and as physical falls.")
+        print(f"\n{refused} placements ended in a verdict the rules refused (a defect of the table: "
+              "see the reasons in trials.jsonl). Counted as failed, not as physical falls.")
     if "best" in report:
         pooled = f", cards n-{report['pool']}..n+{report['pool']} pooled" if report["metric"] != "reach" else ""
         print(f"\ntargets ({METRICS[report['metric']]}{pooled}); closest: S{report['best']['setting']} "
