@@ -144,8 +144,8 @@ def print_dexterity(d: dict) -> None:
     """Physical falls per placement by hand and height band, then the other dexterity figures."""
     print(f"{'':14} dexterity: physical falls per placement (placements) by height band")
     for hand, row in d["hands"].items():
-        cells = "  ".join(f"{band}: {b['fall_rate']:.0%} ({b['placements']})" if b["placements"] else f"{band}: -"
-                          for band, b in row["bands"].items())
+        cells = "  ".join(f"{band}: {b['fall_rate']:.0%} ({b['placements']}; first tries {b['first_try_fall_rate']:.0%})"
+                          if b["placements"] else f"{band}: -" for band, b in row["bands"].items())
         print(f"{'':16}{hand:8} {cells}  stacks reach {row['stack_height']['median']} (median)")
     met = sum(t["met"] for t in d["targets"])
     wobble = d["wobble_sensitivity"]

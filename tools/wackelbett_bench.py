@@ -24,12 +24,15 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import importlib.util
 import json
 import math
+import os
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from types import ModuleType
 
@@ -47,6 +50,11 @@ BASELINE = ROOT.parent / "shared" / "bench" / "physics_stack_baseline.py"
 CARDS = 36
 REALTIME_TARGET = 100.0
 BASELINE_RATIO_TARGET = 1.5
+# Stacking trials per hand for the dexterity figures: a trial retries a failed height from
+# the same table, so its failures come in clusters; fewer than about 40 trials per hand
+# leave the band rates swinging by 10 points from one seed to the next (PHYSICS.md).
+DEXTERITY_TRIALS = 40
+WOBBLE_TRIALS = 10  # steady and shaky trials re-judged on a rigid bed (a few hundred tries, 10-30)
 
 
 def with_method(physics: WackelbettPhysics, method: str, substeps: int, free_top: int) -> WackelbettPhysics:
@@ -242,24 +250,40 @@ def measure(seconds: float = 5.0, rounds: int = 2, baseline: Path | None = BASEL
     return report
 
 
-def dexterity(trials: int = 10, stacks: int = 100, seed: int = 1, retries: int = 8) -> dict:
-    """How hard the physics makes the game, by hand and height (see the module docstring)."""
-    game = load_game("wackelbett", players=1)
-    attempts = []
-    for hand in HANDS:
-        for trial in range(trials):
-            attempts += stacking_trial(game, hand, seed=seed, trial=trial, retries=retries)
+@functools.lru_cache(maxsize=1)
+def _solo_game():
+    return load_game("wackelbett", players=1)
+
+
+def _stacking_attempts(job: tuple[str, int, int, int]) -> list:
+    """Every try of one stacking trial (hand, trial, seed, retries): a process pool's job."""
+    hand, trial, seed, retries = job
+    return list(stacking_trial(_solo_game(), hand, seed=seed, trial=trial, retries=retries))
+
+
+def dexterity(trials: int = DEXTERITY_TRIALS, stacks: int = 100, seed: int = 1, retries: int = 8,
+              workers: int | None = None, wobble_trials: int = WOBBLE_TRIALS) -> dict:
+    """How hard the physics makes the game, by hand and height (see the module docstring).
+
+    The stacking trials run on ``workers`` processes (default: every core); the same
+    figures whatever their number, since each trial is seeded by its hand and number.
+    The wobble sensitivity re-judges the tries of the first ``wobble_trials`` trials.
+    """
+    game = _solo_game()
+    jobs = [(hand, trial, seed, retries) for hand in HANDS for trial in range(trials)]
+    with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+        attempts = [a for tries in pool.map(_stacking_attempts, jobs) for a in tries]
     hands = dexterity_report(attempts)
     for hand, row in hands.items():
         late = [a for a in attempts if a.hand == hand and a.card >= 15 and not a.stood]
         row["physical_share_of_failures_from_card_15"] = (
             sum(a.cause in PHYSICAL for a in late) / len(late) if late else None)
     targets = read_design_targets(game.scene, game.bot_skills, game.deck_size)
+    wobble_set = [a for a in attempts if a.hand in ("steady", "shaky") and a.trial < wobble_trials]
     return {"trials_per_hand": trials, "retries": retries, "seed": seed, "hands": hands,
             "targets": target_check(hands, targets),
-            "wobble_sensitivity": wobble_sensitivity([a for a in attempts if a.hand in ("steady", "shaky")], game),
+            "wobble_sensitivity": {**wobble_sensitivity(wobble_set, game), "trials_per_hand": wobble_trials},
             **lodged_report(game, stacks=stacks, seed=seed)}
-
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -272,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--methods", type=int, default=0, metavar="PATTERNS",
                         help="also compare the candidate methods over PATTERNS stacks (slow)")
     parser.add_argument("--dexterity", type=int, default=0, metavar="TRIALS",
-                        help="also measure the dexterity figures with TRIALS stacking runs per hand (tools/bench.py: 10)")
+                        help=f"also measure the dexterity figures with TRIALS stacking runs per hand (tools/bench.py: {DEXTERITY_TRIALS})")
     args = parser.parse_args(argv)
     seconds, rounds = (3.0, 1) if args.quick else (args.seconds, args.rounds)
     print("measuring the Wackelbett stack ...", file=sys.stderr)
