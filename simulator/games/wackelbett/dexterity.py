@@ -1,10 +1,13 @@
 """How hard the physics makes Wackelbett: placements tried by bot hands, judged by the referee.
 
 A *stacking trial* plays the solo challenge with one bot hand (or a random one) through
-the real referee: card after card from a seeded deck; a failed placement is tried again
-from the table as it was (up to ``retries`` times), and the trial ends when every try at
-one height failed or ``cards`` cards stand. Every try is an :class:`Attempt` that says at
-which card number it was made and, when it failed, why (:data:`~.rules.FAIL_CAUSES`).
+the real referee: card after card from a seeded deck. After a failed placement the hand goes
+on from the table as the failure left it -- fallen cards gone, the princess stood back up by
+hand -- as in the table game (the challenge's ``challenge_tries`` raised to ``retries``); the
+trial ends after ``retries`` failures in a row, when the pile holds ``cards`` cards or the
+deck is used up. Every try is an :class:`Attempt` that says at which card number it was
+made (the cards on the pile, counting itself) and, when it failed, why
+(:data:`~.rules.FAIL_CAUSES`).
 
 :func:`dexterity_report` turns attempts into the figures a designer tunes against
 (failure rates by hand, height band and cause), :func:`wobble_sensitivity` measures how
@@ -68,11 +71,16 @@ class Attempt:
         return self.cause in PHYSICAL
 
 
-def challenge_game(game: WackelbettGame) -> WackelbettGame:
-    """The solo challenge on ``game``'s scene (stacking trials play it)."""
-    if game.is_challenge:
+def challenge_game(game: WackelbettGame, *, tries: int | None = None) -> WackelbettGame:
+    """The solo challenge on ``game``'s scene (stacking trials play it); with ``tries``, a run
+    ends only after that many losses in a row (``[rules] challenge_tries``)."""
+    if game.is_challenge and tries in (None, game.challenge_tries):
         return game
-    return WackelbettGame(1, scene=game.scene, mode="challenge")
+    scene = game.scene
+    if tries is not None:
+        data = scene.data
+        scene = Scene(scene.path, {**data, "rules": {**data["rules"], "challenge_tries": tries}}, scene.prefix)
+    return WackelbettGame(1, scene=scene, mode="challenge")
 
 
 def stacking_trial(game: WackelbettGame, hand: str, *, seed: int, trial: int, cards: int = 36,
@@ -82,52 +90,42 @@ def stacking_trial(game: WackelbettGame, hand: str, *, seed: int, trial: int, ca
     The deck comes from ``seed`` and ``trial``; the hand's trembles from them and the hand,
     so every hand stacks the same decks. ``decide`` answers for the table.
     """
-    game = challenge_game(game)
+    game = challenge_game(game, tries=retries)
     bot = make_bot(game, 0, hand)
     rng = random.Random(f"{seed}:{trial}:{hand}")
     state = game.new_state(random.Random(f"{seed}:{trial}:deck").randrange(2 ** 31))
     _let_the_table_act(game, state, decide)
-    card, tries = 1, 0
-    while card <= cards and not state.is_over():
+    under = len(state.layout.cards) - 1  # the pile's first card is the one the table turned over
+    while not state.is_over():
+        card = max(1, len(state.layout.cards) - under)
+        if card > cards:
+            return
         before = state.clone()
         action = bot.choose(state.view(0), state.legal_actions(0), rng)
         state.apply(action)
-        refused = ""
-        while not state.is_over() and state.phase != TURN:  # verdicts, the princess, the next card
+        cause = reason = ""
+        while not state.is_over() and state.phase != TURN:  # verdicts, the princess, standing her back up
             if state.current_players() == (REFEREE,):
                 try:
                     state.apply(decide(game, state))
                 except IllegalAction as exc:
-                    refused = str(exc)
+                    cause, reason = REFUSED, f"the table's verdict was refused: {exc}"
                     break
             else:
                 state.apply(bot.choose(state.view(0), state.legal_actions(0), rng))
-        cause, reason = _judged(before, state, refused)
-        yield Attempt(hand, trial, card, tries + 1, before, state.clone(), action, cause, reason)
-        if not cause:
-            card, tries = card + 1, 0
-            continue
-        tries += 1
-        if tries >= retries:
-            return
-        state = before.clone()  # try this height again from the table as it was
+            last = state.events[-1] if state.events else {}
+            if not cause and last.get("what") == "fails":
+                cause, reason = last["cause"], last["reason"]
+        if not cause and state.stacked != before.stacked + 1:
+            cause, reason = FELL, "cards fell while the princess was stood back up"
+        yield Attempt(hand, trial, card, before.failures_in_row + 1, before, state.clone(), action, cause, reason)
+        if cause == REFUSED:
+            return  # the table is mid-verdict: nothing more can be played on it
 
 
 def _let_the_table_act(game: WackelbettGame, state: WackelbettState, decide: Decide) -> None:
     while state.current_players() == (REFEREE,):
         state.apply(decide(game, state))
-
-
-def _judged(before: WackelbettState, after: WackelbettState, refused: str) -> tuple[str, str]:
-    """(cause, reason) of a try: ("", "") when the card stood."""
-    if refused:
-        return REFUSED, f"the table's verdict was refused: {refused}"
-    if after.stacked == before.stacked + 1:
-        return "", ""
-    fails = next((e for e in reversed(after.events) if e["what"] == "fails"), None)
-    if fails is not None and after.events.index(fails) >= len(after.events) - 3:
-        return fails["cause"], fails["reason"]
-    return FELL, "cards fell while the princess was stood back up"
 
 
 def band_of(card: int) -> str:

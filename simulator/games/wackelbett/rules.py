@@ -118,6 +118,7 @@ class WackelbettGame(Game):
         self.cover_pea: bool = self.options["cover_pea"]
         self.daily_seed_salt = self.scene.table("challenge").get("daily_seed_salt", str)
         self.stuck_rounds = self.scene.table("rules").get("stuck_rounds", int, minimum=1)
+        self.challenge_tries = self.scene.table("rules").get("challenge_tries", int, minimum=1, maximum=20)
         self.deck_size = len(self.faces)
         if not self.is_challenge and self.deck_size < players * self.hand_size + 1:
             raise self.scene.error("deck", f"holds {self.deck_size} cards, too few to deal {players} hands")
@@ -446,9 +447,9 @@ class WackelbettState(State):
         elif stage == "settle":
             laid_down = self.lays_princess_down_for_the_table
             self._settled(outcome, by_itself=True)
-            if self.game.is_challenge and outcome.fallen_cards:
-                self._finish()
-            elif laid_down:
+            if self.game.is_challenge and outcome.fallen_cards and self._challenge_lost():
+                return
+            if laid_down:
                 # every try failed, so the table laid her down; the turn goes on even if she did
                 # not stay (the next turn begins by standing her up again)
                 self.restand_failures = 0
@@ -541,8 +542,7 @@ class WackelbettState(State):
         if outcome.fallen_cards:
             self.reserve.extend(outcome.fallen_cards)
             self._event(seat, "knocked", count=len(outcome.fallen_cards))
-            if self.game.is_challenge:
-                self._finish()
+            if self.game.is_challenge and self._challenge_lost():
                 return
         if not self._needs_restand():
             self.restand_failures = 0
@@ -552,6 +552,16 @@ class WackelbettState(State):
         self.restand_failures += 1
         self._event(seat, "restand-fails", tries=self.restand_failures)
         self.phase = LIFT
+
+    def _challenge_lost(self) -> bool:
+        """The challenge lost cards (a failed placement, or cards fell while the princess was
+        lifted or stood back up): is the run over? Only after ``challenge_tries`` such losses
+        in a row; until then the player goes on from the table as the loss left it."""
+        self.failures_in_row += 1
+        if self.failures_in_row < self.game.challenge_tries:
+            return False
+        self._finish()
+        return True
 
     @property
     def lays_princess_down_for_the_table(self) -> bool:
@@ -573,14 +583,15 @@ class WackelbettState(State):
         self._event(seat, "fails", reason="; ".join(text for _, text in reasons), cause=reasons[0][0],
                     label=self.game.card_label(card), count=len(others))
         if self.game.is_challenge:
-            self._finish()
-            return
-        self.failures_in_row += 1
-        if self.failures_in_row >= self.game.stuck_rounds * self.game.players:
-            self.blocked = True  # nothing has stayed for rounds: the pile cannot be played on
-            self._event(seat, "stuck")
-            self._finish()
-            return
+            if self._challenge_lost():
+                return
+        else:
+            self.failures_in_row += 1
+            if self.failures_in_row >= self.game.stuck_rounds * self.game.players:
+                self.blocked = True  # nothing has stayed for rounds: the pile cannot be played on
+                self._event(seat, "stuck")
+                self._finish()
+                return
         self.current = (seat + 1) % self.game.players
         self.restand_failures = 0
         self.phase = LIFT

@@ -8,9 +8,10 @@ import pytest
 
 from simulator.engine import RandomBot, load_game, play_out
 from simulator.games.wackelbett.challenge import ChallengeScore, HighScoreBook, daily_challenge_seed
-from simulator.games.wackelbett.rules import PlaceCard
+from simulator.games.wackelbett.dexterity import challenge_game
+from simulator.games.wackelbett.rules import LIFT, TURN, PlaceCard
 
-from .tabletop import all_cards, settle_with_referee, verdict
+from .tabletop import all_cards, princess_on_crown, settle_with_referee, stand_her_back_up, verdict, with_card_on_top
 
 
 def test_the_challenge_is_played_solo():
@@ -48,6 +49,36 @@ def test_the_challenge_ends_at_the_first_fall():
     state.apply(state.legal_actions(0)[0])
     state.apply(verdict("card", state.layout, fallen=(card,)))
     assert state.is_over() and state.scores() == [0.0] and state.winners() == [0]
+
+
+def test_with_more_tries_the_challenge_goes_on_from_the_table_the_fall_left():
+    """[rules] challenge_tries = 2: the card comes back to the hand, the player stands the
+    princess back up and tries again; two losses in a row end the run, a card that stays
+    between them starts the count again."""
+    game = challenge_game(load_game("wackelbett", players=1), tries=2)
+    state = game.new_state(7)
+    settle_with_referee(state)
+    card = state.hands[0][0]
+
+    def fall() -> None:
+        state.apply(state.legal_actions(0)[0])
+        state.apply(verdict("card", state.layout, fallen=(card,)))
+
+    fall()
+    assert not state.is_over() and state.phase == LIFT and state.hands[0] == [card]
+    assert state.events[-1]["what"] == "fails"
+    stand_her_back_up(state)
+    assert state.phase == TURN
+    state.apply(state.legal_actions(0)[0])
+    state.apply(verdict("card", with_card_on_top(state, card)))
+    state.apply(princess_on_crown(state))
+    settle_with_referee(state)
+    assert state.stacked == 1 and state.failures_in_row == 0
+    card = state.hands[0][0]
+    fall()
+    stand_her_back_up(state)
+    fall()
+    assert state.is_over() and state.stacked == 1
 
 
 def test_a_whole_challenge_runs_to_its_end():
