@@ -4,11 +4,11 @@
 Each setting is the scene file with some values changed (in memory; the file is only
 written by --write or --set). For every setting and every hand (a bot level of the
 scene: shaky, steady, surgeon) the tool plays TRIALS solo stacking runs through the
-real referee: the bot lays card after card from a seeded deck; a failed placement is
-retried from the table as it was, up to RETRIES times, and the run stops when every
-try at one height failed or CARDS cards stand. It reports, per setting, hand and
-stack height, first the PHYSICAL FALLS per placement (something fell or was pushed,
-not a missed pea; 95% Wilson interval) and why placements failed, then the success
+real referee: the bot lays card after card from a seeded deck; after a failed placement
+it goes on from the table the failure left (as in the table game), and the run stops
+after RETRIES failures in a row or when the pile holds CARDS cards. It reports, per
+setting, hand and stack height, first the PHYSICAL FALLS per placement (something fell
+or was pushed, not a missed pea; 95% Wilson interval) and why placements failed, then the success
 rate, the chance to stack that many cards without a fault, the time the bed takes to
 settle, how far it rocks and leans, how much the pile shifts, and the CPU cost.
 
@@ -1072,7 +1072,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cards", type=int,
                         help="stop a run when this many cards stand (default: the whole pile, 35 on a 36-card deck)")
     parser.add_argument("--retries", type=int, default=DEFAULT_RETRIES,
-                        help=f"tries at one height before the run stops (default {DEFAULT_RETRIES})")
+                        help=f"failed placements in a row that stop a run (default {DEFAULT_RETRIES})")
     parser.add_argument("--target", action="append", default=[], metavar="[HAND@]CARD:RATE|LOW-HIGH",
                         help="design target, e.g. steady@10:0.02-0.08 (repeatable; HAND defaults to the first "
                              "--hand); with --metric falls it adds to the scene's [design_targets] or overrides "

@@ -50,9 +50,9 @@ BASELINE = ROOT.parent / "shared" / "bench" / "physics_stack_baseline.py"
 CARDS = 36
 REALTIME_TARGET = 100.0
 BASELINE_RATIO_TARGET = 1.5
-# Stacking trials per hand for the dexterity figures: a trial retries a failed height from
-# the same table, so its failures come in clusters; fewer than about 40 trials per hand
-# leave the band rates swinging by 10 points from one seed to the next (PHYSICS.md).
+# Stacking trials per hand for the dexterity figures: the piles of one trial are related,
+# so its placements are not independent; fewer than about 40 trials per hand leave the band
+# rates swinging by several points from one seed to the next (PHYSICS.md).
 DEXTERITY_TRIALS = 40
 WOBBLE_TRIALS = 10  # steady and shaky trials re-judged on a rigid bed (a few hundred tries, 10-30)
 

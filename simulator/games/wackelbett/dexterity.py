@@ -140,8 +140,8 @@ def dexterity_report(attempts: Sequence[Attempt]) -> dict:
     cause; per hand: how high the stacks got (cards standing at the end of each trial).
 
     ``fall_rate`` counts every try, as the design targets do; ``first_try_fall_rate`` only
-    the first try at each height of each trial: a retry starts from a table already known to
-    be hard, so the retries weigh hard tables more (a surgeon's near-identical retries most)."""
+    the tries right after a card stayed: a try after a failure starts from a table that has
+    just shown itself hard, so the retries weigh hard tables more."""
     report: dict = {}
     for hand in dict.fromkeys(a.hand for a in attempts):
         mine = [a for a in attempts if a.hand == hand]
