@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="also load a table server (its own process) with TABLES tables of bot clients "
                              "on loopback (default 200) and report action round trips")
     parser.add_argument("--no-dexterity", action="store_true",
-                        help="skip the dexterity figures of physics games (the slowest part, about 3 min)")
+                        help="skip the dexterity figures of physics games (the slowest part, about 5 min)")
     args = parser.parse_args(argv)
 
     from simulator.ui.catalogue import playable_games

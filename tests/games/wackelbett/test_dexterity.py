@@ -11,7 +11,7 @@ from simulator.games.wackelbett.dexterity import (PHYSICAL, dexterity_report, lo
 from simulator.games.wackelbett.rules import MISSED_PEA
 
 GAME = load_game("wackelbett", players=1)
-TRIALS = 4
+TRIALS = 6
 
 
 @pytest.fixture(scope="module")
