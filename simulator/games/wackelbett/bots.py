@@ -61,31 +61,34 @@ class WackelbettBot:
             return legal_actions[0]  # draw or pass: the only move there is
         layout = layout_from_view(view)
         lying = self.game.princess_lying or (view["mode"] == "table" and len(view["hand_cards"]) == 1)
-        best = self._best_trial(layout, cards, lying)
+        # A hand that heeds the balance less aims off the balance point (never off the pea).
+        off_balance = rng.gauss(0.0, self.skill.balance_mm) if self.skill.balance_mm else 0.0
+        best = self._best_trial(layout, cards, lying, off_balance)
         keep = next((a for a in legal_actions if isinstance(a, Pass)), None)
         if keep is not None and not best.stands:
             return keep  # the drawn card would not stand: keep it
         return PlaceCard(self.seat, best.card, self._trembling_trace(layout, best, rng))
 
     # -- thinking ----------------------------------------------------------------
-    def _candidates(self, layout: TableLayout, cards: list[int]) -> list[tuple[int, float]]:
-        """(card, offset along the top card), each card's best guesses first, round robin."""
+    def _candidates(self, layout: TableLayout, cards: list[int], off_balance: float) -> list[tuple[int, float]]:
+        """(card, offset along the top card), each card's best guesses first, round robin;
+        ``off_balance`` mm moves every guess away from the balance point."""
         g = self.game
         margin = max(2.0, _TREMOR_MARGIN * self.skill.tremor_mm)  # a hand that trembles aims well inside the pea
-        per_card = [[(card, along) for along in aim_spots(g.physics, layout, g.faces, g.faces[card], _SPOT_OFFSETS,
-                                                          margin)]
+        offsets = [offset + off_balance for offset in _SPOT_OFFSETS]
+        per_card = [[(card, along) for along in aim_spots(g.physics, layout, g.faces, g.faces[card], offsets, margin)]
                     for card in cards]
         order = []
         for rank in range(max(len(spots) for spots in per_card)):
             order += [spots[rank] for spots in per_card if rank < len(spots)]
         return order
 
-    def _best_trial(self, layout: TableLayout, cards: list[int], lying: bool) -> _Trial:
+    def _best_trial(self, layout: TableLayout, cards: list[int], lying: bool, off_balance: float) -> _Trial:
         from .referee import judge_card, judge_princess
 
         g = self.game
         trials = []
-        for card, along in self._candidates(layout, cards)[: self.skill.tries]:
+        for card, along in self._candidates(layout, cards, off_balance)[: self.skill.tries]:
             target = rest_pose_on(g.physics, layout, along)
             trace = lowering_trace(g.physics, target, start_height(g.physics, layout, target))
             laid = judge_card(g.physics, g.faces, layout, card, trace)

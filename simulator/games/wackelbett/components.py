@@ -324,6 +324,7 @@ class HandSkill:
     princess_deg: float
     princess_release_mm: float
     tries: int
+    balance_mm: float  # sd of how far from the balance point it aims (0: it heeds the balance)
 
 
 def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
@@ -341,6 +342,7 @@ def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
             princess_deg=level.get("princess_deg", float, minimum=0.0, maximum=45.0),
             princess_release_mm=level.get("princess_release_mm", float, minimum=0.0),
             tries=level.get("tries", int, minimum=1, maximum=64),
+            balance_mm=level.get("balance_mm", float, default=0.0, minimum=0.0, maximum=100.0),
         )
     return skills
 

@@ -1,11 +1,16 @@
 """Wackelbett bots play through the same physics; a steadier hand fails less often."""
 from __future__ import annotations
 
+import dataclasses
 import random
+import statistics
 
 import pytest
 
 from simulator.engine import bot_levels, load_game, make_bot, play_out
+
+from simulator.games.wackelbett.hand import trace_points
+from simulator.games.wackelbett.rules import MISSED_PEA
 
 from .tabletop import arrange, settle_with_referee, started
 
@@ -50,6 +55,28 @@ def test_a_steadier_hand_fails_less_often():
     (A hand aims inside the pea's edge by twice its tremor, so a shaky miss takes some tries.)"""
     shaky, surgeon = failures_of("shaky", 40), failures_of("surgeon", 40)
     assert shaky >= 3 and surgeon < shaky
+
+
+def test_a_hand_that_heeds_the_balance_less_aims_off_it_but_still_covers_the_pea():
+    """balance_mm: a careless hand aims that far (sd) from the balance point each turn; a
+    careful one lays every card at the same spot. Neither misses the pea for it."""
+    state = started(2, seed=3)
+    seat = state.current
+    careful = make_bot(state.game, seat, "steady")
+    careful.skill = dataclasses.replace(careful.skill, tremor_mm=0.0, tremor_deg=0.0, jitter_mm=0.0)
+    careless = make_bot(state.game, seat, "steady")
+    careless.skill = dataclasses.replace(careful.skill, balance_mm=20.0)
+
+    def laid_at(bot, seed):
+        action = bot.choose(state.view(seat), state.legal_actions(seat), random.Random(seed))
+        after = state.clone()
+        after.apply(action)
+        settle_with_referee(after)
+        assert not any(e["what"] == "fails" and e["cause"] == MISSED_PEA for e in after.events)
+        return trace_points(action.trace)[-1].x
+
+    assert statistics.pstdev(laid_at(careful, seed) for seed in range(6)) < 0.5
+    assert statistics.pstdev(laid_at(careless, seed) for seed in range(6)) > 4.0
 
 
 def test_a_bot_sees_only_its_view():
