@@ -13,7 +13,7 @@ Prints a readable table, or one JSON object with --json.
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import json
 import os
 import re
@@ -77,10 +77,10 @@ def game_bench(game_id: str):
     path = ROOT / "tools" / f"{game_id.replace('-', '_')}_bench.py"
     if not path.exists():
         return None
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    # Imported by name from tools/, so its functions can be sent to worker processes.
+    if str(path.parent) not in sys.path:
+        sys.path.insert(0, str(path.parent))
+    return importlib.import_module(path.stem)
 
 
 def anchor_rate(python: str, name: str) -> float | None:

@@ -73,7 +73,7 @@ from trial_runner import ClusterError, Journal, RunInterrupted, run_trials  # no
 
 SCENE = SCENES_DIR / "wackelbett.toml"
 DEFAULT_TRIALS = 12
-DEFAULT_RETRIES = 8  # enough tries per height that a hand's run covers the whole pile
+DEFAULT_RETRIES = 8  # failures in a row that end a run: enough that a hand's run covers the whole pile
 # Why a try failed, as the bench counts it; a physical fall is something that fell or was
 # pushed (PHYSICAL), not a missed pea or a card that did not stay on top.
 FAIL_KINDS = (MISSED_PEA, FELL, PUSHED, NOT_ON_TOP, REFUSED)
@@ -773,7 +773,7 @@ def chart_curves(report: dict, out: Path, targets: Sequence[Target]) -> Path:
 def _title(report: dict) -> str:
     swept = ", ".join(report["params"]) or "the scene as it is"
     return (f"Wackelbett tuning: {swept} - {report['trials']} runs per setting and hand, "
-            f"up to {report['cards']} cards, {report['retries']} tries per card, seed {report['seed']}")
+            f"up to {report['cards']} cards, {report['retries']} failures in a row, seed {report['seed']}")
 
 
 def chart_overview(report: dict, out: Path) -> Path | None:
@@ -1068,7 +1068,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hand", action="append", metavar="LEVEL",
                         help="bot level whose hand plays (repeatable; default: every level of the scene)")
     parser.add_argument("--trials", type=int, default=DEFAULT_TRIALS,
-                        help=f"stacking runs per setting and hand (default {DEFAULT_TRIALS})")
+                        help=f"stacking runs per setting and hand (default {DEFAULT_TRIALS}, a quick look; "
+                             "40 tells settings a few points apart, as tools/bench.py does)")
     parser.add_argument("--cards", type=int,
                         help="stop a run when this many cards stand (default: the whole pile, 35 on a 36-card deck)")
     parser.add_argument("--retries", type=int, default=DEFAULT_RETRIES,

@@ -255,22 +255,23 @@ def _solo_game():
     return load_game("wackelbett", players=1)
 
 
-def _stacking_attempts(job: tuple[str, int, int, int]) -> list:
-    """Every try of one stacking trial (hand, trial, seed, retries): a process pool's job."""
-    hand, trial, seed, retries = job
-    return list(stacking_trial(_solo_game(), hand, seed=seed, trial=trial, retries=retries))
+def _stacking_attempts(job: tuple[str, int, int, int, int]) -> list:
+    """Every try of one stacking trial (hand, trial, seed, retries, cards): a process pool's job."""
+    hand, trial, seed, retries, cards = job
+    return list(stacking_trial(_solo_game(), hand, seed=seed, trial=trial, retries=retries, cards=cards))
 
 
 def dexterity(trials: int = DEXTERITY_TRIALS, stacks: int = 100, seed: int = 1, retries: int = 8,
-              workers: int | None = None, wobble_trials: int = WOBBLE_TRIALS) -> dict:
+              workers: int | None = None, wobble_trials: int = WOBBLE_TRIALS, cards: int = CARDS) -> dict:
     """How hard the physics makes the game, by hand and height (see the module docstring).
 
-    The stacking trials run on ``workers`` processes (default: every core); the same
-    figures whatever their number, since each trial is seeded by its hand and number.
-    The wobble sensitivity re-judges the tries of the first ``wobble_trials`` trials.
+    The stacking trials (piles of up to ``cards``) run on ``workers`` processes (default:
+    every core); the same figures whatever their number, since each trial is seeded by its
+    hand and number. The wobble sensitivity re-judges the tries of the first ``wobble_trials``
+    trials.
     """
     game = _solo_game()
-    jobs = [(hand, trial, seed, retries) for hand in HANDS for trial in range(trials)]
+    jobs = [(hand, trial, seed, retries, cards) for hand in HANDS for trial in range(trials)]
     with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
         attempts = [a for tries in pool.map(_stacking_attempts, jobs) for a in tries]
     hands = dexterity_report(attempts)
@@ -283,7 +284,7 @@ def dexterity(trials: int = DEXTERITY_TRIALS, stacks: int = 100, seed: int = 1, 
     return {"trials_per_hand": trials, "retries": retries, "seed": seed, "hands": hands,
             "targets": target_check(hands, targets),
             "wobble_sensitivity": {**wobble_sensitivity(wobble_set, game), "trials_per_hand": wobble_trials},
-            **lodged_report(game, stacks=stacks, seed=seed)}
+            **lodged_report(game, stacks=stacks, seed=seed, cards=cards)}
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
