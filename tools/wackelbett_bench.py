@@ -43,7 +43,7 @@ from simulator.engine import RandomBot, load_game, play_out  # noqa: E402
 from simulator.games.wackelbett.components import WackelbettPhysics, read_design_targets  # noqa: E402
 from simulator.games.wackelbett.dexterity import (HANDS, PHYSICAL, dexterity_report, lodged_report,  # noqa: E402
                                                   stacking_trial, target_check, wobble_sensitivity)
-from simulator.games.wackelbett.layout import neat_stack, relative_pose  # noqa: E402
+from simulator.games.wackelbett.layout import TableLayout, neat_stack, overlapping_cards, relative_pose  # noqa: E402
 from simulator.games.wackelbett.world import WackelbettWorld  # noqa: E402
 
 BASELINE = ROOT.parent / "shared" / "bench" / "physics_stack_baseline.py"
@@ -86,10 +86,9 @@ def stand_stack(physics: WackelbettPhysics, seconds: float, phase: float = 0.0) 
         if frame == hz:
             bed = world.bed_pose()
             reference = {c: relative_pose(bed, world.card_pose(c)) for c in world.card_ids()}
-        if frame % 8 == 0:
-            bed = world.bed_pose()
-            heights = [relative_pose(bed, world.card_pose(c)).y for c in range(CARDS)]
-            worst_overlap = max(worst_overlap, *(physics.card.thickness - (b - a) for a, b in zip(heights, heights[1:])))
+        if frame % 8 == 0:  # exact polygon overlap, so a pile that comes apart is measured too
+            layout = TableLayout(world.bed_pose(), tuple((c, world.card_pose(c)) for c in range(CARDS)))
+            worst_overlap = max([worst_overlap, *(depth for _, _, depth in overlapping_cards(physics, layout, 0.0))])
     bed = world.bed_pose()
     creep = max(math.dist(relative_pose(bed, world.card_pose(c))[:2], pose[:2]) for c, pose in reference.items())
     return {
