@@ -26,7 +26,8 @@ settle, how far it rocks and leans, how much the pile shifts, and the CPU cost.
 
 The design targets are data: the scene's [design_targets] table (physical falls per
 placement by hand and card, as bands) is the default target set with --metric falls;
---target adds to it or overrides one (same hand and card).
+--target adds to it or overrides one (same hand and card). A falls target is judged on the
+height band that holds its card (1-9, 10-19, 20-29, 30-36), as tools/bench.py judges it.
 
 Writes OUT/tune.csv (one row per setting, hand and height), OUT/curves.png (falls and
 causes by height, then success, one line per setting, targets marked), OUT/overview.png
@@ -63,7 +64,7 @@ sys.path.insert(0, str(TOOLS))
 from simulator.engine import Scene, SceneError  # noqa: E402
 from simulator.engine.scene import SCENES_DIR  # noqa: E402
 from simulator.games.wackelbett.components import read_design_targets  # noqa: E402
-from simulator.games.wackelbett.dexterity import PHYSICAL, REFUSED, stacking_trial  # noqa: E402
+from simulator.games.wackelbett.dexterity import BANDS, PHYSICAL, REFUSED, stacking_trial  # noqa: E402
 from simulator.games.wackelbett.rules import STAGES, WackelbettGame  # noqa: E402
 from simulator.games.wackelbett.verdict import FELL, MISSED_PEA, NOT_ON_TOP, PUSHED  # noqa: E402
 from simulator.games.wackelbett.scene_edit import (SceneEditError, patched_scene,  # noqa: E402
@@ -77,7 +78,6 @@ DEFAULT_RETRIES = 8  # failures in a row that end a run: enough that a hand's ru
 # Why a try failed, as the bench counts it; a physical fall is something that fell or was
 # pushed (PHYSICAL), not a missed pea or a card that did not stay on top.
 FAIL_KINDS = (MISSED_PEA, FELL, PUSHED, NOT_ON_TOP, REFUSED)
-HEIGHT_BANDS = ((1, 9), (10, 19), (20, 29), (30, 36))
 MAIN_CAUSE_FROM = 15  # the design: from this card on, falls are the main cause of failure
 
 
@@ -387,7 +387,8 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
     """Rows per (setting, hand, card) and one summary per (setting, hand).
 
     A row's ``pooled_*`` columns count the placements at cards within ``pool`` of its
-    card: a few runs give a noisy rate per card, and neighbouring cards play alike.
+    card: a few runs give a noisy rate per card, and neighbouring cards play alike; its
+    ``band_*`` columns those of the height band that holds it (falls targets use them).
     A summary holds the whole pile and each height band (``bands``).
     """
     by_key: dict[tuple[int, str, int], list[dict]] = {}
@@ -405,6 +406,8 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
                 if reach >= level and stacked_at_level == card - 1:
                     stacked_at_level = card
                 near = [a for c in range(card - pool, card + pool + 1) for a in by_key.get((index, hand, c), [])]
+                lo, hi = _band_of(card)
+                band = [a for c in range(lo, hi + 1) for a in by_key.get((index, hand, c), [])]
                 near_wins = sum(a["ok"] for a in near)
                 done = [a for a in tries if a["ok"]]
                 rows.append({
@@ -412,6 +415,8 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
                     "falls": _falls(tries), **_rate(_falls(tries), len(tries), "fall"),
                     "pooled_attempts": len(near), "pooled_falls": _falls(near),
                     **_rate(_falls(near), len(near), "pooled_fall"),
+                    "band": f"{lo}-{hi}", "band_attempts": len(band), "band_falls": _falls(band),
+                    **_rate(_falls(band), len(band), "band_fall"),
                     "successes": wins,
                     "success_rate": wins / len(tries) if tries else math.nan,
                     **dict(zip(("ci_low", "ci_high"), wilson(wins, len(tries)) if tries else (math.nan, math.nan))),
@@ -437,7 +442,7 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
                 "setting": index, "hand": hand, "attempts": len(mine),
                 "falls": _falls(mine), **_rate(_falls(mine), len(mine), "fall"),
                 "fails": {k: sum(a["kind"] == k for a in mine) for k in FAIL_KINDS},
-                "bands": [_band(mine, lo, min(hi, cards)) for lo, hi in HEIGHT_BANDS if lo <= cards],
+                "bands": [_band(mine, lo, min(hi, cards)) for lo, hi in BANDS if lo <= cards],
                 f"failures_from_{MAIN_CAUSE_FROM}": len(late),
                 f"physical_share_from_{MAIN_CAUSE_FROM}": _falls(late) / len(late) if late else math.nan,
                 "success_rate": wins / len(mine) if mine else math.nan, "ci_low": low, "ci_high": high,
@@ -453,6 +458,11 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
     return rows, summaries
 
 
+def _band_of(card: int) -> tuple[int, int]:
+    """The height band (first and last card) that holds ``card``."""
+    return next(((lo, hi) for lo, hi in BANDS if card <= hi), BANDS[-1])
+
+
 def _band(attempts: list[dict], lo: int, hi: int) -> dict[str, Any]:
     """Placements at cards ``lo``..``hi``: how many, the physical falls among them, failures by cause."""
     inside = [a for a in attempts if lo <= a["card"] <= hi]
@@ -466,17 +476,20 @@ METRICS = {"falls": "physical falls per placement", "placement": "success per pl
 
 
 def estimate(rows: list[dict], setting: int, target: Target, metric: str) -> tuple[float, int]:
-    """The setting's value at the target's card, with the placements behind it: the pooled
-    physical fall rate (falls), the pooled success rate (placement) or the chance to stack
-    that many cards (reach). A card no run reached counts as 0 (falls: as 1, the pile is gone)."""
+    """The setting's value at the target's card, with the placements behind it: the physical
+    fall rate of the height band that holds the card (falls, as tools/bench.py judges it), the
+    pooled success rate (placement) or the chance to stack that many cards (reach). A card no
+    run reached counts as 0 (falls: as 1, the pile is gone)."""
     row = next((r for r in rows if r["setting"] == setting and r["hand"] == target.hand
                 and r["card"] == target.card), None)
     if metric == "reach":
         return (row["reach"], row["attempts"]) if row else (0.0, 0)
-    if row is None or not row["pooled_attempts"]:
-        return (1.0 if metric == "falls" else 0.0), 0
     if metric == "falls":
-        return row["pooled_fall_rate"], row["pooled_attempts"]
+        if row is None or not row["band_attempts"]:
+            return 1.0, 0
+        return row["band_fall_rate"], row["band_attempts"]
+    if row is None or not row["pooled_attempts"]:
+        return 0.0, 0
     return row["pooled_rate"], row["pooled_attempts"]
 
 
@@ -667,13 +680,13 @@ def _featured(report: dict) -> int:
     return next(s["setting"] for s in report["settings"] if s["is_scene"])
 
 
-def _mark_target(ax, t: Target, pool: int, metric_pooled: bool) -> None:
-    """A target band in red: the cards its estimate pools, from low to high."""
-    half = (pool if metric_pooled else 0) + 0.4
-    ax.fill_between([t.card - half, t.card + half], [t.low] * 2, [max(t.high, t.low + 0.004)] * 2,
+def _mark_target(ax, t: Target, first: float, last: float) -> None:
+    """A target band in red over the cards its estimate counts, from low to high."""
+    xs = [first - 0.4, last + 0.4]
+    ax.fill_between(xs, [t.low] * 2, [max(t.high, t.low + 0.004)] * 2,
                     color="#d62728", alpha=0.25, zorder=4, linewidth=0)
-    ax.plot([t.card - half, t.card + half], [t.low, t.low], color="#d62728", linewidth=1.5, zorder=5)
-    ax.plot([t.card - half, t.card + half], [t.high, t.high], color="#d62728", linewidth=1.5, zorder=5)
+    ax.plot(xs, [t.low, t.low], color="#d62728", linewidth=1.5, zorder=5)
+    ax.plot(xs, [t.high, t.high], color="#d62728", linewidth=1.5, zorder=5)
     ax.annotate(f"target {t.band}", (t.card, t.high), textcoords="offset points", xytext=(0, 5),
                 ha="center", color="#d62728", fontweight="bold", fontsize=9)
 
@@ -730,7 +743,9 @@ def chart_curves(report: dict, out: Path, targets: Sequence[Target]) -> Path:
             if t.hand != hand:
                 continue
             ax = {"falls": fall_ax, "placement": rate_ax, "reach": reach_ax}[report["metric"]]
-            _mark_target(ax, t, report["pool"], report["metric"] != "reach")
+            first, last = {"falls": _band_of(t.card), "reach": (t.card, t.card)}.get(
+                report["metric"], (t.card - report["pool"], t.card + report["pool"]))
+            _mark_target(ax, t, first, min(last, report["cards"]))
             top = max(top, t.high) if report["metric"] == "falls" else top
         fall_ax.set_title(f"{hand} hand: physical falls per placement", fontweight="bold")
         fall_ax.set_ylabel(f"something fell or was pushed\n(line{window};\nshade: 95% interval; dots: card n)",
@@ -1017,7 +1032,8 @@ def print_table(report: dict) -> None:
         print(f"\n{refused} placements ended in a verdict the rules refused (a defect of the table: "
               "see the reasons in trials.jsonl). Counted as failed, not as physical falls.")
     if "best" in report:
-        pooled = f", cards n-{report['pool']}..n+{report['pool']} pooled" if report["metric"] != "reach" else ""
+        pooled = {"falls": ", on the height band that holds the card",
+                  "placement": f", cards n-{report['pool']}..n+{report['pool']} pooled"}.get(report["metric"], "")
         print(f"\ntargets ({METRICS[report['metric']]}{pooled}); closest: S{report['best']['setting']} "
               f"{report['best']['label']} (rms distance from the bands {report['best']['error']:.3f})")
         for t in report["targets"]:
@@ -1084,8 +1100,8 @@ def main(argv: list[str] | None = None) -> int:
                              "the chance to stack that many cards without a fault (reach; these two use only "
                              "--target values)")
     parser.add_argument("--pool", type=int, default=1,
-                        help="falls and placement targets pool the cards within this many of the target card "
-                             "(default 1)")
+                        help="the curves and placement targets pool the cards within this many of each card "
+                             "(default 1; falls targets are judged on the card's height band)")
     parser.add_argument("--level", type=float, default=0.5,
                         help="the summaries say how many cards a hand stacks with this chance (default 0.5)")
     parser.add_argument("--seed", type=int, default=0)

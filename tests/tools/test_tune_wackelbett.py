@@ -203,6 +203,15 @@ def test_a_physical_fall_is_something_that_fell_or_was_pushed_not_a_missed_pea()
     assert tune.target_error(rows, 0, [tune.Target("steady", 10, 0.7, 0.7)], "placement") == 0.0
 
 
+def test_a_falls_target_is_judged_on_the_height_band_that_holds_its_card_as_the_bench_does():
+    """Card 10's target counts cards 10-19 (tools/bench.py's band), not just the cards near 10."""
+    attempts = [_attempt(10, "")] * 10 + [_attempt(18, "fell")] * 5 + [_attempt(18, "")] * 5
+    rows, _ = tune.summarise(attempts, [{}], ["steady"], 20, 0.5, 1)
+    target = tune.Target("steady", 10, 0.02, 0.08)
+    assert tune.estimate(rows, 0, target, "falls") == (0.25, 20)
+    assert next(r for r in rows if r["card"] == 10)["pooled_fall_rate"] == 0.0, "the cards near 10 stood"
+
+
 def test_the_default_run_covers_the_whole_pile_against_the_scenes_design_targets(tmp_path, scene_file, capsys):
     out = tmp_path / "out"
     assert tune.main(["--scene", str(scene_file), "--out", str(out), "--trials", "1", "--hand", "surgeon",
