@@ -6,7 +6,7 @@ on from the table as the failure left it -- fallen cards gone, the princess stoo
 hand -- as in the table game (the challenge's ``challenge_tries`` raised to ``retries``); the
 trial ends after ``retries`` failures in a row, when the pile holds ``cards`` cards or the
 deck is used up. Every try is an :class:`Attempt` that says at which card number it was
-made (the cards on the pile, counting itself) and, when it failed, why
+made (the cards on the bed, counting itself) and, when it failed, why
 (:data:`~.rules.FAIL_CAUSES`).
 
 :func:`dexterity_report` turns attempts into the figures a designer tunes against
