@@ -120,7 +120,8 @@ class WackelbettBot:
         release = g.physics.hand.release_clearance + abs(rng.gauss(0.0, s.release_mm))
         start = start_height(g.physics, layout, target) + release
         jitter = [rng.gauss(0.0, s.jitter_mm) for _ in range(8)]
-        return lowering_trace(g.physics, target, start, release_gap=release, jitter=jitter)
+        moving = rng.gauss(0.0, s.release_speed) if s.release_speed else 0.0  # still moving when it lets go
+        return lowering_trace(g.physics, target, start, release_gap=release, jitter=jitter, release_speed=moving)
 
     def _place_princess(self, view: dict[str, Any], rng: random.Random) -> PlacePrincess:
         """Lower her onto the crown with this hand's tremble: off the crown's middle, turned,

@@ -325,6 +325,7 @@ class HandSkill:
     princess_release_mm: float
     tries: int
     balance_mm: float  # sd of how far from the balance point it aims (0: it heeds the balance)
+    release_speed: float  # sd of its sideways speed when it lets go of a card (mm/s)
 
 
 def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
@@ -343,6 +344,7 @@ def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
             princess_release_mm=level.get("princess_release_mm", float, minimum=0.0),
             tries=level.get("tries", int, minimum=1, maximum=64),
             balance_mm=level.get("balance_mm", float, default=0.0, minimum=0.0, maximum=100.0),
+            release_speed=level.get("release_speed", float, default=0.0, minimum=0.0, maximum=1000.0),
         )
     return skills
 

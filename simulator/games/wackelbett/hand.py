@@ -54,23 +54,33 @@ def trace_problem(physics: WackelbettPhysics, layout: TableLayout, trace: object
     return None
 
 
+# Frames over which a hand that lets go while moving sweeps onto its target.
+RELEASE_SWEEP_FRAMES = 4
+
+
 def lowering_trace(physics: WackelbettPhysics, target: BodyPose, start_y: float, *,
-                   release_gap: float | None = None, jitter: Sequence[float] = ()) -> HandTrace:
+                   release_gap: float | None = None, jitter: Sequence[float] = (),
+                   release_speed: float = 0.0) -> HandTrace:
     """Hold the card at ``target.x``/``target.angle`` ``start_y`` high, lower it at the hand's
     speed until it is ``release_gap`` above ``target.y`` and let go.
 
-    ``jitter`` (optional) adds one x offset per frame: a trembling hand.
+    ``jitter`` (optional) adds one x offset per frame: a trembling hand. ``release_speed``
+    (mm/s, signed) makes the hand still move sideways when it lets go: over the last
+    :data:`RELEASE_SWEEP_FRAMES` frames it sweeps onto the target at that speed.
     """
     gap = physics.hand.release_clearance if release_gap is None else release_gap
     end_y = target.y + gap
     step = physics.hand.lower_speed / physics.solver.frame_hz
+    sweep = release_speed / physics.solver.frame_hz
     frames = max(1, math.ceil(max(0.0, start_y - end_y) / step))
     out: list[float] = []
     for i in range(frames + 1):
         y = start_y + (end_y - start_y) * i / frames
         dx = jitter[i % len(jitter)] if jitter else 0.0
+        dx -= sweep * min(RELEASE_SWEEP_FRAMES, frames - i)
         out += [target.x + dx, y, target.angle]
     return tuple(out)
+
 
 
 # How far inside the top card's ends the steady spot keeps the new load's centre.

@@ -89,3 +89,28 @@ def test_a_card_pressed_into_the_pile_is_lifted_out_when_the_table_settles():
     assert 6 in after.card_ids and not overlapping_cards(physics, after, physics.solver.lodged_depth)
     lift = relative_pose(after.bed, after.pose_of(6)).y - relative_pose(after.bed, after.pose_of(5)).y
     assert lift > physics.card.thickness - physics.solver.lodged_depth
+
+
+@pytest.mark.parametrize("cards, flies_off", [(6, False), (24, True)])
+def test_a_card_let_go_while_the_hand_still_moves_downhill_flies_off_a_tall_pile_only(cards, flies_off):
+    """A bad placement costs more the higher the pile: a card released moving 300 mm/s
+    downhill slides on a low, level pile, but leaves the bed from a tall one leaning on its
+    corner (the cards hold 10 degrees, the corner is at 8.3)."""
+    import math
+
+    from simulator.games.wackelbett.hand import lowering_trace, start_height, steady_spot
+    from simulator.games.wackelbett.layout import rest_pose_on
+    from simulator.games.wackelbett.rules import FELL, PlaceCard
+
+    from .tabletop import arrange, settle_with_referee, started
+
+    state = started(1, seed=3)
+    arrange(state, bed=list(range(cards)), hands=[[30]])
+    physics, layout = state.game.physics, state.layout
+    downhill = -math.copysign(300.0, layout.bed.angle)
+    target = rest_pose_on(physics, layout, steady_spot(physics, layout, state.game.faces[30]))
+    state.apply(PlaceCard(0, 30, lowering_trace(physics, target, start_height(physics, layout, target),
+                                                release_speed=downhill)))
+    settle_with_referee(state)
+    fell = any(e["what"] == "fails" and e["cause"] == FELL for e in state.events)
+    assert fell == flies_off
