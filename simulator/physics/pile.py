@@ -33,7 +33,7 @@ from typing import Hashable, Sequence
 import pymunk
 
 from .snapshot import BodyPose
-from .weld import weld_onto
+from .weld import copy_poly, weld_onto
 
 Point = tuple[float, float]
 Face = tuple[Point, Point, float]  # a supporting face (two ends, carrier frame) and its friction
@@ -354,13 +354,7 @@ class WeldedPile:
             layer = self.layers[k]
             shapes = []
             for shape in layer.shapes:
-                copy = pymunk.Poly(body, shape.get_vertices(), radius=shape.radius)
-                copy.mass = shape.mass
-                copy.friction = shape.friction
-                copy.elasticity = shape.elasticity
-                copy.collision_type = shape.collision_type
-                copy.filter = shape.filter
-                shapes.append(copy)
+                shapes.append(copy_poly(shape, body, shape.get_vertices()))
                 old_shapes.append(shape)
             moved = _Layer(layer.slab, shapes, layer.x, layer.y, layer.angle)
             new_layers.append(moved)

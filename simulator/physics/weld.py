@@ -22,13 +22,19 @@ def weld_onto(body: pymunk.Body, carrier: pymunk.Body) -> list[pymunk.Shape]:
         if not isinstance(shape, pymunk.Poly):
             raise TypeError(f"only polygons can be welded, got {type(shape).__name__}")
         verts = [carrier.world_to_local(body.local_to_world(v)) for v in shape.get_vertices()]
-        welded = pymunk.Poly(carrier, verts, radius=shape.radius)
-        welded.mass = shape.mass
-        welded.friction = shape.friction
-        welded.elasticity = shape.elasticity
-        welded.collision_type = shape.collision_type
-        welded.filter = shape.filter
-        new_shapes.append(welded)
+        new_shapes.append(copy_poly(shape, carrier, verts))
     space.remove(body, *body.shapes)
     space.add(*new_shapes)
     return new_shapes
+
+
+def copy_poly(shape: pymunk.Poly, body: pymunk.Body, vertices) -> pymunk.Poly:
+    """A polygon on ``body`` with ``vertices`` (in its frame) and everything else of ``shape``:
+    radius, mass, friction, elasticity, collision type and filter."""
+    copy = pymunk.Poly(body, vertices, radius=shape.radius)
+    copy.mass = shape.mass
+    copy.friction = shape.friction
+    copy.elasticity = shape.elasticity
+    copy.collision_type = shape.collision_type
+    copy.filter = shape.filter
+    return copy

@@ -87,7 +87,12 @@ def pick_up(scene, card, x, *, above=12.0):
 
 def lay_with_the_mouse(scene, card, x, release_y, *, step=1.0):
     """Pick ``card`` up, lower it at ``step`` mm per frame to ``release_y`` over ``x`` and let go."""
-    y = pick_up(scene, card, x)
+    return lower_and_let_go(scene, x, pick_up(scene, card, x), release_y, step)
+
+
+def lower_and_let_go(scene, x, y, release_y, step):
+    """Move the held thing down from ``y`` at ``step`` mm per frame to ``release_y`` and let
+    go; True if the table took the placement."""
     while y > release_y:
         y = max(release_y, y - step)
         move(scene, screen_at(scene, x, y))
@@ -111,13 +116,7 @@ def lower_princess_with_the_mouse(scene, x, release_y, *, step=1.0):
             break
     else:
         raise AssertionError("the princess never came into the hand")
-    while y > release_y:
-        y = max(release_y, y - step)
-        move(scene, screen_at(scene, x, y))
-        tick(scene)
-    before = len(scene.state.history)
-    release(scene, screen_at(scene, x, y))
-    return len(scene.state.history) > before
+    return lower_and_let_go(scene, x, y, release_y, step)
 
 
 def stand_princess_with_the_mouse(scene, dx=0.0):

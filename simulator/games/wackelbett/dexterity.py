@@ -76,11 +76,14 @@ def challenge_game(game: WackelbettGame, *, tries: int | None = None) -> Wackelb
     ends only after that many losses in a row (``[rules] challenge_tries``)."""
     if game.is_challenge and tries in (None, game.challenge_tries):
         return game
-    scene = game.scene
-    if tries is not None:
-        data = scene.data
-        scene = Scene(scene.path, {**data, "rules": {**data["rules"], "challenge_tries": tries}}, scene.prefix)
+    scene = game.scene if tries is None else _scene_with(game.scene, "rules", challenge_tries=tries)
     return WackelbettGame(1, scene=scene, mode="challenge")
+
+
+def _scene_with(scene: Scene, table: str, **values) -> Scene:
+    """``scene`` with ``values`` set in its ``[table]`` (in memory; the file is untouched)."""
+    data = scene.data
+    return Scene(scene.path, {**data, table: {**data[table], **values}}, scene.prefix)
 
 
 def stacking_trial(game: WackelbettGame, hand: str, *, seed: int, trial: int, cards: int = 36,
@@ -174,9 +177,7 @@ def dexterity_report(attempts: Sequence[Attempt]) -> dict:
 
 def rigid_bed_game(game: WackelbettGame) -> WackelbettGame:
     """The solo challenge on ``game``'s scene with a bed that does not wobble (held where it lies)."""
-    data = game.scene.data
-    scene = Scene(game.scene.path, {**data, "bed": {**data["bed"], "rigid": True}}, game.scene.prefix)
-    return WackelbettGame(1, scene=scene, mode="challenge")
+    return WackelbettGame(1, scene=_scene_with(game.scene, "bed", rigid=True), mode="challenge")
 
 
 def _levelled(state: WackelbettState, action: PlaceCard) -> tuple[WackelbettState, PlaceCard]:

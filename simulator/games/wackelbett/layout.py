@@ -248,6 +248,20 @@ def separation(a: list[Point], b: list[Point]) -> tuple[float, float, float]:
     (depth in mm, unit x, unit y); depth 0 when they do not overlap. Exact (separating axes),
     independent of any physics engine."""
     depth, axis = math.inf, (0.0, 1.0)
+    for nx, ny, pa, pb in _projections(a, b):
+        overlap = min(max(pa), max(pb)) - max(min(pa), min(pb))
+        if overlap <= 0.0:
+            return 0.0, 0.0, 0.0
+        if overlap < depth:
+            # out of b along the side where a's middle lies
+            way = 1.0 if sum(pa) / len(pa) >= sum(pb) / len(pb) else -1.0
+            depth, axis = overlap, (way * nx, way * ny)
+    return (depth, *axis) if math.isfinite(depth) else (0.0, 0.0, 0.0)
+
+
+def _projections(a: list[Point], b: list[Point]):
+    """For each edge normal of ``a`` and ``b`` (unit, the separating axes): (nx, ny, a's
+    corners projected on it, b's corners projected on it)."""
     for poly in (a, b):
         for i, (x0, y0) in enumerate(poly):
             x1, y1 = poly[(i + 1) % len(poly)]
@@ -256,16 +270,7 @@ def separation(a: list[Point], b: list[Point]) -> tuple[float, float, float]:
             if norm == 0.0:
                 continue
             nx, ny = nx / norm, ny / norm
-            pa = [x * nx + y * ny for x, y in a]
-            pb = [x * nx + y * ny for x, y in b]
-            overlap = min(max(pa), max(pb)) - max(min(pa), min(pb))
-            if overlap <= 0.0:
-                return 0.0, 0.0, 0.0
-            if overlap < depth:
-                # out of b along the side where a's middle lies
-                way = 1.0 if sum(pa) / len(pa) >= sum(pb) / len(pb) else -1.0
-                depth, axis = overlap, (way * nx, way * ny)
-    return (depth, *axis) if math.isfinite(depth) else (0.0, 0.0, 0.0)
+            yield nx, ny, [x * nx + y * ny for x, y in a], [x * nx + y * ny for x, y in b]
 
 
 def penetration(a: list[Point], b: list[Point]) -> float:
@@ -277,18 +282,7 @@ def overlaps_deeper(a: list[Point], b: list[Point], depth: float) -> bool:
     """Do two convex polygons overlap more than ``depth`` mm along every axis that could
     separate them? (:func:`penetration` > depth, but it stops at the first shallow axis:
     two cards lying on each other are told apart on the first one.)"""
-    for poly in (a, b):
-        for i, (x0, y0) in enumerate(poly):
-            x1, y1 = poly[(i + 1) % len(poly)]
-            nx, ny = y1 - y0, x0 - x1
-            norm = math.hypot(nx, ny)
-            if norm == 0.0:
-                continue
-            pa = [(x * nx + y * ny) / norm for x, y in a]
-            pb = [(x * nx + y * ny) / norm for x, y in b]
-            if min(max(pa), max(pb)) - max(min(pa), min(pb)) <= depth:
-                return False
-    return True
+    return all(min(max(pa), max(pb)) - max(min(pa), min(pb)) > depth for _, _, pa, pb in _projections(a, b))
 
 
 def overlapping_cards(physics: WackelbettPhysics, layout: TableLayout, depth: float = 0.5) -> list[tuple[str, str, float]]:

@@ -275,14 +275,7 @@ def _card_script(job: LiveJob, card: int, trace: tuple[float, ...]) -> Iterator[
     job.air_card = None
     world.hold_card(card, points[0])
     job.card = card
-    for point in points[1:]:
-        world.move_hand(point.x, point.y, point.angle)
-        world.step_frame()
-        yield
-    world.release()
-    job.let_go = True
-    job.settling = True
-    yield from settling(world)
+    yield from _lower_and_let_go(job, points)
 
 
 def _princess_script(job: LiveJob, layout: TableLayout, trace: tuple[float, ...]) -> Iterator[None]:
@@ -294,6 +287,12 @@ def _princess_script(job: LiveJob, layout: TableLayout, trace: tuple[float, ...]
     yield from _fly(job, start, points[0], princess=True)
     job.air_princess = None
     world.hold_princess(points[0])
+    yield from _lower_and_let_go(job, points)
+
+
+def _lower_and_let_go(job: LiveJob, points) -> Iterator[None]:
+    """The hand follows ``points`` one frame each, lets go, and the world settles."""
+    world = job.world
     for point in points[1:]:
         world.move_hand(point.x, point.y, point.angle)
         world.step_frame()

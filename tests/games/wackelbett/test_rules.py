@@ -297,15 +297,22 @@ def test_cards_that_slide_into_the_bed_remain_there():
     assert state.reserve == [] and all_cards(state) == list(range(36))
 
 
-def test_a_princess_fallen_over_on_the_bed_is_stood_up_by_the_next_player():
-    """"If Penny Princess falls over, but not off onto the playing area, then luck is with
-    you the next player simply stands her back up again on the crown symbol of the topmost card.\""""
+def princess_fell_over_on_the_bed():
+    """Player 1 laid a card that stayed, then stood the princess on it; she fell over but
+    stayed on the bed. Returns (state, the card)."""
     state = two_card_table()
     card = state.hands[0][0]
     state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
     settle_with_referee(state)
     state.apply(princess_on_crown(state))
     state.apply(verdict("princess", princess_lying_on_bed(state), upright=False))
+    return state, card
+
+
+def test_a_princess_fallen_over_on_the_bed_is_stood_up_by_the_next_player():
+    """"If Penny Princess falls over, but not off onto the playing area, then luck is with
+    you the next player simply stands her back up again on the crown symbol of the topmost card.\""""
+    state, card = princess_fell_over_on_the_bed()
     assert state.layout.top_card == card and card not in state.hands[0], "luck is with you: the card stays"
     assert state.current == 1 and state.phase == LIFT
     stand_her_back_up(state)
@@ -614,12 +621,7 @@ def test_a_player_who_cannot_stand_her_back_up_has_her_laid_down_by_the_table():
     """Decision (rulebook silent, RULES.md): standing her back up is the next player's act;
     a try that fails is tried again, and after ``restand_tries`` failed tries the table lays
     her down on the top crown so the game goes on."""
-    state = two_card_table()
-    card = state.hands[0][0]
-    state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
-    settle_with_referee(state)
-    state.apply(princess_on_crown(state))
-    state.apply(verdict("princess", princess_lying_on_bed(state), upright=False))
+    state, _ = princess_fell_over_on_the_bed()
     g = state.game
     settle_with_referee(state)  # she is lifted off; whatever is loose settles
     for attempt in range(g.restand_tries):
