@@ -154,6 +154,7 @@ class WeldedPile:
         self._by_key = {layer.slab.key: layer for layer in layers}
         top = max(layers, key=lambda layer: layer.y, default=None)
         self._top = (top.x, top.y) if top is not None else (0.0, -math.inf)
+        self._top_layer = top
         self._slip = [0.0] * len(layers)
         self._way = [0] * len(layers)  # per slab: which way its sub-pile was overloaded last
         for i, layer in enumerate(layers):
@@ -244,7 +245,7 @@ class WeldedPile:
         ex = ey = torque = 0.0  # external loads (carrier frame) and their moment about the cg
         for x, y, fx, fy in loads:
             lx, ly = body.world_to_local((x, y))
-            lfx, lfy = c * fx + s * fy, -s * fx + c * fy
+            lfx, lfy = self._through_contact(c * fx + s * fy, -s * fx + c * fy)
             ex += lfx
             ey += lfy
             torque += (lx - cgx) * lfy - (ly - cgy) * lfx
@@ -268,6 +269,22 @@ class WeldedPile:
             if failing is None and self._slip[i] > self.slip_speed:
                 failing = i
         return failing
+
+    def _through_contact(self, fx: float, fy: float) -> tuple[float, float]:
+        """A load (carrier frame) as a resting contact on the top slab can pass it on: it pushes,
+        never pulls, and along the slab it carries at most ``mu`` times its push (card on card:
+        the top slab's friction squared). The rest of what moves the body that puts it there --
+        a wall it leans on, a card it slides across -- does not reach the pile."""
+        top = self._top_layer
+        if top is None:
+            return fx, fy
+        tx, ty = top.tx, top.ty
+        push = ty * fx - tx * fy  # along -normal, normal = (-ty, tx)
+        if push <= 0.0:
+            return 0.0, 0.0
+        limit = top.slab.friction ** 2 * push
+        along = max(-limit, min(limit, fx * tx + fy * ty))
+        return along * tx + push * ty, along * ty - push * tx
 
     @property
     def is_slipping(self) -> bool:

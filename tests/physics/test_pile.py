@@ -149,3 +149,41 @@ def test_a_detached_sub_pile_moves_on_as_the_turning_carrier_moved_it():
     centre = body.local_to_world(body.center_of_gravity)
     assert body.angular_velocity == 0.8
     assert body.velocity.get_distance(board.velocity_at_world_point(centre)) < 1e-9
+
+
+def loaded_failure(pile: WeldedPile, space: pymunk.Space, load: tuple[float, float, float, float],
+                   frames: int = 30) -> int | None:
+    """The first failing weld while a free body puts ``load`` (x, y, fx, fy; world) on the top."""
+    for _ in range(frames):
+        step_frame(space, STEP)
+        failing = pile.failing_weld(G, STEP.frame_dt, [load])
+        if failing is not None:
+            return failing
+    return None
+
+
+def test_a_shove_on_the_top_reaches_the_pile_only_as_far_as_friction_carries_it():
+    """A card sliding across the top, stopped by a wall, pushes sideways far harder than its
+    weight; only what the resting contact can carry (friction times its push) reaches the pile,
+    so a pile on a slope gentler than friction holds under it."""
+    space = space_with_gravity()
+    board = carrier_at(space, math.radians(8.0))
+    pile = welded(space, board, [0.0, 5.0, -5.0, 10.0])
+    x, y = board.local_to_world((0.0, THICK * 4.5))
+    weight = MASS * G
+    assert loaded_failure(pile, space, (x, y, -5.0 * weight, -weight)) is None
+    space = space_with_gravity()
+    steep = carrier_at(space, math.radians(11.0))
+    pile = welded(space, steep, [0.0, 5.0, -5.0, 10.0])
+    x, y = steep.local_to_world((0.0, THICK * 4.5))
+    assert loaded_failure(pile, space, (x, y, 0.0, -weight)) == 0, "past friction the pile still slides"
+
+
+def test_a_heavy_load_out_over_the_end_still_tips_the_top_card():
+    """Limiting a load to what friction carries keeps its push and where it acts: a weight set
+    out past the edge the top card rests on tips it over that edge."""
+    space = space_with_gravity()
+    board = carrier_at(space, 0.0)
+    pile = welded(space, board, [0.0, 0.0, 40.0])
+    x, y = board.local_to_world((84.0, THICK * 3.5))
+    assert loaded_failure(pile, space, (x, y, 0.0, -MASS * G)) == 2
