@@ -54,6 +54,7 @@ _TOUCH = 0.5  # mm: a body whose lowest point is this close to the table top tou
 # A body leaving the table needs many frames to get out of bounds, so looking every
 # 16th frame is enough and keeps the per-frame cost at the solver's.
 _LOST_CHECK_FRAMES = 16
+ITERATIONS_PER_PART = 2  # solver iterations added per part of the pile that broke loose
 _REPAIRS = 2  # times a settled world may push lodged bodies apart and settle again
 
 
@@ -242,6 +243,17 @@ class WackelbettWorld:
             index = pile.failing_weld(g, dt, mine)
             if index is not None:
                 self.piles.append(pile.detach(index))
+                self._fit_iterations()
+
+    def _fit_iterations(self) -> None:
+        """Give the solver iterations for the parts of the pile that broke loose.
+
+        An iterative solver carries a weight down a stack of loose bodies one contact per
+        iteration; the scene's count is enough for the few free cards on a welded pile, not
+        for a pile that came apart, whose parts it would leave pressed into one another.
+        Each loose part adds ``ITERATIONS_PER_PART``; only a collapse pays for it.
+        """
+        self.space.iterations = self.physics.solver.iterations + ITERATIONS_PER_PART * (len(self.piles) - 1)
 
     def _is_still(self) -> bool:
         """Has nothing that loads a weld moved for three frames (and no weld is slipping)? Then
@@ -318,6 +330,7 @@ class WackelbettWorld:
                 self._gone.update(pile.keys)
                 self._lost_piles.extend(pile.keys)
                 self.piles.remove(pile)
+                self._fit_iterations()
         if self.princess is not None:
             x, y = self.princess.position
             if not (abs(x) < limit and -limit < y < limit):

@@ -63,11 +63,11 @@ def test_the_wobble_changes_verdicts(attempts):
 
 
 def test_random_stacks_leave_no_card_lodged_inside_another():
-    """Careless hands collapse piles; whatever the solver does, no recorded pile holds a card
-    inside another, and it is rare that the referee has to count one as fallen for that."""
+    """Careless hands collapse piles; no recorded pile holds a card inside another, and the
+    solver leaves none there that the referee would have to count as fallen."""
     found = lodged_report(GAME, stacks=8, seed=5)
     assert found["placements"] > 20 and found["lodged_cards"] == 0
-    assert found["dropped_as_lodged"] <= found["placements"] // 20
+    assert found["dropped_as_lodged"] == 0
 
 
 def test_a_card_pressed_into_the_pile_is_lifted_out_when_the_table_settles():

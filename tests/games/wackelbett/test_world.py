@@ -3,14 +3,16 @@ never pass through each other, and the same layout and hand always give the same
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
+from pathlib import Path
 
 import pytest
 
 from simulator.engine import load_game
 from simulator.games.wackelbett.hand import lowering_trace, start_height, trace_points
-from simulator.games.wackelbett.layout import (TableLayout, covers_pea, crown_point, neat_stack, pea_point,
-                                               relative_pose, rest_pose_on, resting_bed)
+from simulator.games.wackelbett.layout import (TableLayout, covers_pea, crown_point, neat_stack, overlapping_cards,
+                                               pea_point, relative_pose, rest_pose_on, resting_bed)
 from simulator.games.wackelbett.referee import judge_card
 from simulator.games.wackelbett.world import WackelbettWorld
 from simulator.physics.snapshot import BodyPose
@@ -246,3 +248,25 @@ def test_a_card_that_flies_off_the_table_is_still_counted_as_fallen():
         world.step_frame()
     assert 1 not in world.card_ids(), "the lost card left the solver"
     assert world.fallen_cards() == (1,)
+
+
+def test_a_pile_that_comes_apart_comes_to_rest_with_no_card_inside_another():
+    """A real pile from a careless hand's run: its bed on a corner, its second card lying at 17
+    degrees (past the 10 that cards hold), so laying the next card lets the welds above go one
+    by one. The loose parts stack on each other by contact; the solver gets iterations for them
+    (``ITERATIONS_PER_PART``), so none is left pressed into another and counted as fallen."""
+    data = json.loads((Path(__file__).parent / "data" / "collapsing_pile.json").read_text(encoding="utf-8"))
+    layout = TableLayout(BodyPose(*data["bed"]), tuple((c, BodyPose(x, y, a)) for c, x, y, a in data["cards"]),
+                         BodyPose(*data["princess"]))
+    world = WackelbettWorld(PHYSICS, FACES, layout)
+    points = trace_points(data["trace"])
+    world.hold_card(data["card"], points[0])
+    for point in points[1:]:
+        world.move_hand(point.x, point.y, point.angle)
+        world.step_frame()
+    world.release()
+    world.settle()
+    assert len(world.piles) > 5, "the welds let go: the pile is in loose parts"
+    outcome = world.outcome()
+    assert outcome.lodged == () and outcome.fallen_cards == ()
+    assert not overlapping_cards(PHYSICS, outcome.layout, PHYSICS.solver.lodged_depth)
