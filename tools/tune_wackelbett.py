@@ -66,7 +66,7 @@ from simulator.engine.scene import SCENES_DIR  # noqa: E402
 from simulator.games.wackelbett.components import read_design_targets  # noqa: E402
 from simulator.games.wackelbett.dexterity import BANDS, PHYSICAL, REFUSED, stacking_trial  # noqa: E402
 from simulator.games.wackelbett.rules import STAGES, WackelbettGame  # noqa: E402
-from simulator.games.wackelbett.verdict import FELL, MISSED_PEA, NOT_ON_TOP, PUSHED  # noqa: E402
+from simulator.games.wackelbett.verdict import FELL, MISSED_PEA, NOT_ON_TOP, PUSHED, SLID  # noqa: E402
 from simulator.games.wackelbett.scene_edit import (SceneEditError, patched_scene,  # noqa: E402
                                                    plan_changes, read_value, unified_diff, write_values)
 from tournament import wilson  # noqa: E402
@@ -75,9 +75,9 @@ from trial_runner import ClusterError, Journal, RunInterrupted, run_trials  # no
 SCENE = SCENES_DIR / "wackelbett.toml"
 DEFAULT_TRIALS = 12
 DEFAULT_RETRIES = 8  # failures in a row that end a run: enough that a hand's run covers the whole pile
-# Why a try failed, as the bench counts it; a physical fall is something that fell or was
-# pushed (PHYSICAL), not a missed pea or a card that did not stay on top.
-FAIL_KINDS = (MISSED_PEA, FELL, PUSHED, NOT_ON_TOP, REFUSED)
+# Why a try failed, as the bench counts it; a physical fall is something that fell, was pushed
+# or slid off the pile (PHYSICAL), not a missed pea or a card laid beside the pile.
+FAIL_KINDS = (MISSED_PEA, FELL, PUSHED, SLID, NOT_ON_TOP, REFUSED)
 MAIN_CAUSE_FROM = 15  # the design: from this card on, falls are the main cause of failure
 
 
@@ -748,7 +748,7 @@ def chart_curves(report: dict, out: Path, targets: Sequence[Target]) -> Path:
             _mark_target(ax, t, first, min(last, report["cards"]))
             top = max(top, t.high) if report["metric"] == "falls" else top
         fall_ax.set_title(f"{hand} hand: physical falls per placement", fontweight="bold")
-        fall_ax.set_ylabel(f"something fell or was pushed\n(line{window};\nshade: 95% interval; dots: card n)",
+        fall_ax.set_ylabel(f"something fell, was pushed\nor slid off (line{window};\nshade: 95% interval; dots: card n)",
                            fontsize=9)
         fall_ax.set_ylim(-0.005, min(1.03, top * 1.25))
         cause_ax.set_title(f"{hand} hand: why placements failed, by card")
@@ -891,7 +891,8 @@ _KNOB_PANELS = (
     ("CPU per placement, bot + referee (ms)", "cpu_ms"),
 )
 _CAUSE_COLOURS = {MISSED_PEA: ("#1f77b4", "missed the pea"), FELL: ("#d62728", "something fell off"),
-                  PUSHED: ("#9467bd", "princess pushed aside"), NOT_ON_TOP: ("#7f7f7f", "card not on top"),
+                  PUSHED: ("#9467bd", "princess pushed aside"), SLID: ("#ff7f0e", "card slid off the pile"),
+                  NOT_ON_TOP: ("#7f7f7f", "card laid beside the pile"),
                   REFUSED: ("black", "verdict refused")}
 _HAND_DASHES = ("-", "--", ":", "-.")
 
@@ -1005,7 +1006,7 @@ def print_table(report: dict) -> None:
     print(f"{_title(report)}\n{report['attempts']} placements in {report['seconds']:.0f} s\n")
     bands = [b["cards"] for b in report["summaries"][0]["bands"]]
     late = f"failures from card {MAIN_CAUSE_FROM}"
-    print("PHYSICAL FALLS per placement (something fell or was pushed, not a missed pea; 95% interval), "
+    print("PHYSICAL FALLS per placement (something fell, was pushed or slid off the pile, not a missed pea; 95% interval), "
           "by the card being laid:")
     print(f"{'setting':<36} {'hand':<8} " + " ".join(f"{'cards ' + b:>22}" for b in bands) + f"  {late}: physical")
     for s in report["settings"]:
@@ -1017,14 +1018,14 @@ def print_table(report: dict) -> None:
             main = "-" if math.isnan(share) else f"{share:.0%} of {m[f'failures_from_{MAIN_CAUSE_FROM}']}"
             print(f"{name[:36]:<36} {hand:<8} {cells}  {main:>{len(late) + 10}}")
     print(f"\nfailures by cause and the rest (all heights):\n{'setting':<36} {'hand':<8} {'falls':>8} "
-          f"{'pea/fell/push/not-on-top/refused':>33} {'success':>8} {'95% interval':>13} "
+          f"{'pea/fell/push/slid/beside/refused':>35} {'success':>8} {'95% interval':>13} "
           f"{level_key.replace('_', ' '):>13} {'settle s':>8} {'rock deg':>8} {'ms/place':>8}")
     for s in report["settings"]:
         for hand in report["hands"]:
             m = _summary(report, s["setting"], hand)
             name = f"S{s['setting']} {s['label']}" + (" (scene now)" if s["is_scene"] else "")
             fails = "/".join(str(m["fails"][k]) for k in FAIL_KINDS)
-            print(f"{name[:36]:<36} {hand:<8} {m['fall_rate']:>8.1%} {fails:>33} {m['success_rate']:>8.0%} "
+            print(f"{name[:36]:<36} {hand:<8} {m['fall_rate']:>8.1%} {fails:>35} {m['success_rate']:>8.0%} "
                   f"{m['ci_low']:>6.0%}-{m['ci_high']:<6.0%} {m[level_key]:>13} {m['settle_s']:>8.2f} "
                   f"{m['peak_tilt_deg']:>8.2f} {m['cpu_ms']:>8.0f}")
     refused = sum(m["fails"]["refused"] for m in report["summaries"])

@@ -352,7 +352,7 @@ def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
 @dataclass(frozen=True)
 class FallTarget:
     """Designed difficulty at card ``card``: the share of placements where something physically
-    fell or was pushed (not a missed pea) should lie between ``low`` and ``high``."""
+    fell, was pushed or slid off the pile (not a missed pea) should lie between ``low`` and ``high``."""
 
     card: int
     low: float

@@ -54,6 +54,16 @@ def trace_problem(physics: WackelbettPhysics, layout: TableLayout, trace: object
     return None
 
 
+def let_go_over_pile(physics: WackelbettPhysics, layout: TableLayout, trace: Sequence[float]) -> bool:
+    """Did the hand let go of the card over the pile: its centre above the top card, within its
+    length? A card let go there that ends anywhere but on top slid or fell off the pile."""
+    top = layout.top_card
+    if top is None or len(trace) < 3:
+        return False
+    x, y = world_to_local(layout.pose_of(top), trace[-3], trace[-2])
+    return abs(x) <= physics.card.length / 2 and y > physics.card.thickness / 2
+
+
 # Frames over which a hand that lets go while moving sweeps onto its target.
 RELEASE_SWEEP_FRAMES = 4
 

@@ -28,11 +28,11 @@ from simulator.physics.snapshot import BodyPose
 
 from .challenge import daily_challenge_seed
 from .components import read_bot_skills, read_colours, read_deck, read_physics, read_placements
-from .hand import (lowering_trace, offered_targets, princess_trace, princess_trace_problem, start_height,
-                   trace_problem)
+from .hand import (let_go_over_pile, lowering_trace, offered_targets, princess_trace, princess_trace_problem,
+                   start_height, trace_problem)
 from .layout import TableLayout, TableOutcome, pile_height, resting_bed
 from .verdict import (CARD_VERDICT, DRAWN, FAIL_CAUSES, FELL, LIFT, MISSED_PEA, NOT_ON_TOP, OVER, PHASES,  # noqa: F401
-                      PRINCESS, PRINCESS_PHASES, PRINCESS_VERDICT, PUSHED, RESTAND, RESTAND_VERDICT, SETUP,
+                      PRINCESS, PRINCESS_PHASES, PRINCESS_VERDICT, PUSHED, RESTAND, RESTAND_VERDICT, SETUP, SLID,
                       STAGES, TURN, Verdict)
 
 RECENT_EVENTS = 12
@@ -476,6 +476,7 @@ class WackelbettState(State):
     def _judge_card(self, outcome: TableOutcome) -> None:
         card = self.placing
         assert card is not None
+        slid = not outcome.on_top and let_go_over_pile(self.game.physics, self.layout, self.trace)
         self.placing = None
         self.trace = ()
         reasons: list[tuple[str, str]] = []
@@ -485,10 +486,12 @@ class WackelbettState(State):
             reasons.append((FELL, "the princess fell off the bed"))
         if outcome.princess_pushed:
             reasons.append((PUSHED, "the princess was pushed aside"))
+        if slid:
+            reasons.append((SLID, "the card slid off the pile"))
         if self.game.cover_pea and not outcome.pea_covered:
             reasons.append((MISSED_PEA, "the pea beneath was not covered"))
-        if not outcome.on_top:
-            reasons.append((NOT_ON_TOP, "the card did not stay on top of the pile"))
+        if not outcome.on_top and not slid:
+            reasons.append((NOT_ON_TOP, "the card was not laid on top of the pile"))
         if reasons:
             self._failed(card, outcome, reasons)
             return

@@ -27,9 +27,10 @@ OVER = "over"
 PHASES = (SETUP, TURN, DRAWN, CARD_VERDICT, PRINCESS, PRINCESS_VERDICT, LIFT, RESTAND, RESTAND_VERDICT, OVER)
 
 # Why a placement failed, most physical first: something fell off the bed; the princess was
-# pushed aside; the pea beneath stayed uncovered; the card did not end on top of the pile.
-FELL, PUSHED, MISSED_PEA, NOT_ON_TOP = "fell", "pushed", "pea", "not-on-top"
-FAIL_CAUSES = (FELL, PUSHED, MISSED_PEA, NOT_ON_TOP)
+# pushed aside; the card, let go over the pile, slid or fell off it into the bed; the pea
+# beneath stayed uncovered; the card, laid beside the pile, did not end on top of it.
+FELL, PUSHED, SLID, MISSED_PEA, NOT_ON_TOP = "fell", "pushed", "slid", "pea", "not-on-top"
+FAIL_CAUSES = (FELL, PUSHED, SLID, MISSED_PEA, NOT_ON_TOP)
 
 STAGES = {SETUP: "setup", CARD_VERDICT: "card", PRINCESS_VERDICT: "princess", LIFT: "settle",
           RESTAND_VERDICT: "restand"}

@@ -21,7 +21,7 @@ def test_the_scene_holds_the_designed_curve_and_the_game_still_loads():
     assert targets["shaky"] == (FallTarget(10, 0.10, 0.25), FallTarget(30, 0.35, 0.60))
     assert targets["surgeon"][1] == FallTarget(30, 0.02, 0.20), "the surgeon is not perfect past card 25"
     text = (SCENES_DIR / "wackelbett.toml").read_text()
-    assert "# pushed (not a missed pea), by bot hand, as [card number, low, high]" in text
+    assert "# pushed or slid off the pile (not a missed pea), by bot hand, as [card number, low, high];" in text
 
 
 def test_a_scene_without_targets_has_none():

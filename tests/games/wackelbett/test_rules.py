@@ -16,8 +16,8 @@ from simulator.games.wackelbett.layout import (is_on_crown, local_to_world, pile
                                                wrap_angle)
 from simulator.physics.snapshot import BodyPose
 from simulator.games.wackelbett.hand import princess_trace
-from simulator.games.wackelbett.rules import (CARD_VERDICT, DRAWN, LIFT, PRINCESS, PRINCESS_VERDICT, RESTAND,
-                                              SETUP, TURN, DrawCard, Pass, PlaceCard, PlacePrincess)
+from simulator.games.wackelbett.rules import (CARD_VERDICT, DRAWN, LIFT, NOT_ON_TOP, PRINCESS, PRINCESS_VERDICT,
+                                              RESTAND, SETUP, SLID, TURN, DrawCard, Pass, PlaceCard, PlacePrincess)
 
 from .tabletop import (all_cards, arrange, princess_lying_on_bed, princess_on_crown, settle_with_referee,
                        stand_her_back_up, started, verdict, with_card_on_top)
@@ -160,12 +160,23 @@ def test_the_pea_on_the_card_beneath_must_be_completely_covered():
 
 def test_the_card_must_end_on_top_of_the_pile():
     """"Lay your card on top of the bed" -- a card that ends up anywhere but on top of the
-    pile (e.g. slid down into the bed) is taken back (RULES.md)."""
+    pile is taken back (RULES.md). Let go over the pile, it slid off (a physical fall); let go
+    beside the pile, it was not laid on top."""
     state = two_card_table(cover_pea=False)
     card = state.hands[0][0]
     state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
     state.apply(verdict("card", with_card_on_top(state, card), on_top=False))
     assert card in state.hands[0] and state.layout.card_ids == (0,)
+    assert (state.events[-1]["cause"], state.events[-1]["reason"]) == (SLID, "the card slid off the pile")
+
+    state = two_card_table(cover_pea=False)
+    over = trace_to(state, -20.0)
+    beside = over + (85.0, over[-2] - 3.0 * state.game.physics.card.thickness, 0.0)  # down into the bed's end
+    state.apply(PlaceCard(0, card, beside))
+    state.apply(verdict("card", with_card_on_top(state, card), on_top=False))
+    assert card in state.hands[0] and state.layout.card_ids == (0,)
+    assert (state.events[-1]["cause"], state.events[-1]["reason"]) == (
+        NOT_ON_TOP, "the card was not laid on top of the pile")
 
 
 def test_the_princess_may_not_be_pushed_aside():
