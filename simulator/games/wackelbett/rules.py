@@ -392,12 +392,7 @@ class WackelbettState(State):
     def _draw(self, seat: int) -> None:
         self.mark_reveal()
         self.forced_passes = 0
-        if not self.draw_pile:
-            # "When the drawing pile has been used up, shuffle the reserve cards and create another draw pile."
-            self.draw_pile = self.reserve
-            self.reserve = []
-            self.rng.shuffle(self.draw_pile)
-            self._event(seat, "reshuffle", count=len(self.draw_pile))
+        self._refill_draw_pile(seat)
         card = self.draw_pile.pop()
         self.hands[seat].append(card)
         self._event(seat, "draws")
@@ -406,6 +401,15 @@ class WackelbettState(State):
             self.phase = DRAWN
         else:
             self._next_turn()
+
+    def _refill_draw_pile(self, seat: int) -> None:
+        """A used-up draw pile is made anew from the reserve (the rulebook: "When the drawing pile
+        has been used up, shuffle the reserve cards and create another draw pile")."""
+        if not self.draw_pile:
+            self.draw_pile = self.reserve
+            self.reserve = []
+            self.rng.shuffle(self.draw_pile)
+            self._event(seat, "reshuffle", count=len(self.draw_pile))
 
     def _pass(self, seat: int) -> None:
         if self.phase == DRAWN:
@@ -528,11 +532,12 @@ class WackelbettState(State):
         if self.game.is_challenge:
             self.stacked += 1
             self.best_height = max(self.best_height, round(pile_height(self.game.physics, self.layout), 1))
-            if not self.draw_pile:
+            if not self.draw_pile and not self.reserve:
                 self._event(seat, "complete")
                 self._finish()
                 return
             self.mark_reveal()
+            self._refill_draw_pile(seat)
             self.hands[seat].append(self.draw_pile.pop())
         self._next_turn()
 

@@ -81,6 +81,33 @@ def test_with_more_tries_the_challenge_goes_on_from_the_table_the_fall_left():
     assert state.is_over() and state.stacked == 1
 
 
+def test_with_more_tries_fallen_cards_come_back_when_the_draw_pile_is_used_up():
+    """As in the table game: "When the drawing pile has been used up, shuffle the reserve cards
+    and create another draw pile." So a run that lost cards can still stack the whole deck; it
+    is complete only when no card is left to draw."""
+    game = challenge_game(load_game("wackelbett", players=1), tries=2)
+    state = game.new_state(7)
+    settle_with_referee(state)
+    lost, last = state.draw_pile[:-1], state.draw_pile[-1]
+    state.reserve, state.draw_pile = list(lost), [last]  # as if all but one had fallen off earlier
+
+    def lay_and_stand() -> None:
+        card = state.hands[0][0]
+        state.apply(state.legal_actions(0)[0])
+        state.apply(verdict("card", with_card_on_top(state, card)))
+        state.apply(princess_on_crown(state))
+        settle_with_referee(state)
+
+    lay_and_stand()
+    assert state.hands[0] == [last] and state.draw_pile == []
+    lay_and_stand()
+    assert not state.is_over() and state.hands[0][0] in lost
+    assert [e["count"] for e in state.events if e["what"] == "reshuffle"] == [len(lost)]
+    state.draw_pile, state.reserve = [], []  # nothing left anywhere: the next card to stay completes it
+    lay_and_stand()
+    assert state.is_over() and state.events[-1]["what"] == "complete"
+
+
 def test_a_whole_challenge_runs_to_its_end():
     game = load_game("wackelbett", players=1)
     state = play_out(game, [RandomBot(game, 0)], seed=3)
