@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .challenge import ChallengeScore
-from .rules import (CARD_VERDICT, DRAWN, LIFT, OVER, PRINCESS, PRINCESS_VERDICT, RESTAND, RESTAND_VERDICT, SETUP,
-                    WackelbettGame)
+from .rules import (CARD_VERDICT, DRAWN, FELL, LIFT, OVER, PRINCESS, PRINCESS_VERDICT, RESTAND, RESTAND_VERDICT,
+                    SETUP, SLID, WackelbettGame)
 
 if TYPE_CHECKING:
     from .playback import LiveJob
@@ -219,8 +219,8 @@ class TableWords:
             if last["count"]:
                 gone = v["reserve_cards"][-last["count"]:]
                 lines.append(f"To the reserve: {', '.join(g.card_label(c) for c in gone)}.")
-            banner = Banner("It wobbled off!" if "fell" in last["reason"] else "Not like that!", lines, False,
-                            hold=FAIL_HOLD)
+            title = {FELL: "It wobbled off!", SLID: "It slid off!"}.get(last.get("cause"), "Not like that!")
+            banner = Banner(title, lines, False, hold=FAIL_HOLD)
         elif what == "laid":
             banner = Banner("The card stays!", [f"The {last['label']} lies safely on the pile:",
                                                 "now the princess goes on its crown."], True)

@@ -18,6 +18,7 @@ from simulator.physics.snapshot import BodyPose
 from simulator.games.wackelbett.hand import princess_trace
 from simulator.games.wackelbett.rules import (CARD_VERDICT, DRAWN, LIFT, NOT_ON_TOP, PRINCESS, PRINCESS_VERDICT,
                                               RESTAND, SETUP, SLID, TURN, DrawCard, Pass, PlaceCard, PlacePrincess)
+from simulator.games.wackelbett.words import TableWords
 
 from .tabletop import (all_cards, arrange, princess_lying_on_bed, princess_on_crown, settle_with_referee,
                        stand_her_back_up, started, verdict, with_card_on_top)
@@ -168,6 +169,8 @@ def test_the_card_must_end_on_top_of_the_pile():
     state.apply(verdict("card", with_card_on_top(state, card), on_top=False))
     assert card in state.hands[0] and state.layout.card_ids == (0,)
     assert (state.events[-1]["cause"], state.events[-1]["reason"]) == (SLID, "the card slid off the pile")
+    banner = TableWords(state.game, ["Ann", "Bob"]).verdict("card", state.view(0), 0, True)
+    assert banner.title == "It slid off!" and banner.lines[0] == "The card slid off the pile."
 
     state = two_card_table(cover_pea=False)
     over = trace_to(state, -20.0)
