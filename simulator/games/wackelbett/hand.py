@@ -64,6 +64,42 @@ def let_go_over_pile(physics: WackelbettPhysics, layout: TableLayout, trace: Seq
     return abs(x) <= physics.card.length / 2 and y > physics.card.thickness / 2
 
 
+def _let_go(physics: WackelbettPhysics, trace: Sequence[float]) -> tuple[BodyPose, float]:
+    """Where the hand let go (its last point) and how fast it still moved sideways (mm/s, over
+    its last four frames)."""
+    points = trace_points(trace[-15:])
+    last, before = points[-1], points[0]
+    frames = len(points) - 1
+    return last, abs(last.x - before.x) * physics.solver.frame_hz / frames if frames else 0.0
+
+
+def _release(height: float, sideways: float, turned: float) -> dict[str, float]:
+    return {"height_mm": round(max(0.0, height), 1), "sideways_mm_s": round(sideways, 1),
+            "turned_deg": round(abs(math.degrees(wrap_angle(turned))), 1)}
+
+
+def card_release(physics: WackelbettPhysics, layout: TableLayout, trace: Sequence[float]) -> dict[str, float]:
+    """How the hand let go of a card laid on ``layout``, in measures a player can act on:
+    ``height_mm``, how far its lowest corner was above the top card; ``sideways_mm_s``, how fast
+    the hand still moved sideways; ``turned_deg``, how far it was turned from the top card."""
+    last, sideways = _let_go(physics, trace)
+    c = physics.card
+    top = layout.top_card
+    base = layout.pose_of(top) if top is not None else layout.bed
+    surface = c.thickness / 2 if top is not None else physics.bed_surface
+    turned = last.angle - base.angle
+    lowest = world_to_local(base, last.x, last.y)[1] - c.length / 2 * abs(math.sin(turned)) - c.thickness / 2
+    return _release(lowest - surface, sideways, turned)
+
+
+def princess_release(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace], card: int | None,
+                     lying: bool, trace: Sequence[float]) -> dict[str, float]:
+    """:func:`card_release` for the princess put on ``card``'s crown: against her resting pose there."""
+    last, sideways = _let_go(physics, trace)
+    rest = princess_target(physics, layout, faces, card, lying)
+    return _release(last.y - rest.y, sideways, last.angle - rest.angle)
+
+
 # Frames over which a hand that lets go while moving sweeps onto its target.
 RELEASE_SWEEP_FRAMES = 4
 

@@ -28,8 +28,8 @@ from simulator.physics.snapshot import BodyPose
 
 from .challenge import daily_challenge_seed
 from .components import read_bot_skills, read_colours, read_deck, read_physics, read_placements
-from .hand import (let_go_over_pile, lowering_trace, offered_targets, princess_trace, princess_trace_problem,
-                   start_height, trace_problem)
+from .hand import (card_release, let_go_over_pile, lowering_trace, offered_targets, princess_release, princess_trace,
+                   princess_trace_problem, start_height, trace_problem)
 from .layout import TableLayout, TableOutcome, pile_height, resting_bed
 from .verdict import (CARD_VERDICT, DRAWN, FAIL_CAUSES, FELL, LIFT, MISSED_PEA, NOT_ON_TOP, OVER, PHASES,  # noqa: F401
                       PRINCESS, PRINCESS_PHASES, PRINCESS_VERDICT, PUSHED, RESTAND, RESTAND_VERDICT, SETUP, SLID,
@@ -481,6 +481,7 @@ class WackelbettState(State):
         card = self.placing
         assert card is not None
         slid = not outcome.on_top and let_go_over_pile(self.game.physics, self.layout, self.trace)
+        how = card_release(self.game.physics, self.layout, self.trace)
         self.placing = None
         self.trace = ()
         reasons: list[tuple[str, str]] = []
@@ -497,7 +498,7 @@ class WackelbettState(State):
         if not outcome.on_top and not slid:
             reasons.append((NOT_ON_TOP, "the card was not laid on top of the pile"))
         if reasons:
-            self._failed(card, outcome, reasons)
+            self._failed(card, outcome, reasons, how)
             return
         self.layout = outcome.layout
         self.princess_upright = outcome.princess_upright
@@ -515,7 +516,9 @@ class WackelbettState(State):
         if outcome.layout.princess is None:
             reasons.append((FELL, "the princess fell off the bed"))
         if reasons:
-            self._failed(card, outcome, reasons)
+            g = self.game
+            how = princess_release(g.physics, self.layout, g.faces, card, self.lies_princess_down(), self.princess_trace)
+            self._failed(card, outcome, reasons, how)
             return
         seat = self.current
         self.layout = outcome.layout
@@ -576,12 +579,15 @@ class WackelbettState(State):
         """After every try to stand her back up failed, the table lays her on the top crown."""
         return self.restand_failures >= self.game.restand_tries
 
-    def _failed(self, card: int, outcome: TableOutcome, reasons: list[tuple[str, str]]) -> None:
+    def _failed(self, card: int, outcome: TableOutcome, reasons: list[tuple[str, str]], how: dict[str, float]) -> None:
         """The placement failed: the player takes the card back, other fallen cards go face up
         to the reserve, and the princess is put back on the top crown before the next turn.
 
-        ``reasons`` are (cause, sentence) pairs, the first the main cause (:data:`FAIL_CAUSES`)."""
+        ``reasons`` are (cause, sentence) pairs, the first the main cause (:data:`FAIL_CAUSES`);
+        ``how`` the hand let go (:func:`~.hand.card_release`). The event keeps both, and how far
+        the bed leaned under the pile as the hand came (``lean_deg``), so a player can tell why."""
         seat = self.current
+        lean = round(abs(math.degrees(self.layout.bed.angle)), 1)
         self.layout = outcome.layout.without([card])
         self.princess_upright = outcome.princess_upright
         self.hands[seat].append(card)
@@ -589,7 +595,7 @@ class WackelbettState(State):
         self.reserve.extend(others)
         self.finishing = False
         self._event(seat, "fails", reason="; ".join(text for _, text in reasons), cause=reasons[0][0],
-                    label=self.game.card_label(card), count=len(others))
+                    label=self.game.card_label(card), count=len(others), lean_deg=lean, **how)
         if self.game.is_challenge:
             if self._challenge_lost():
                 return

@@ -7,12 +7,13 @@ game's printed cards, so it never tells a viewer more than the view does.
 from __future__ import annotations
 
 import datetime
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .challenge import ChallengeScore
-from .rules import (CARD_VERDICT, DRAWN, FELL, LIFT, OVER, PRINCESS, PRINCESS_VERDICT, RESTAND, RESTAND_VERDICT,
-                    SETUP, SLID, WackelbettGame)
+from .rules import (CARD_VERDICT, DRAWN, FELL, LIFT, OVER, PRINCESS, PRINCESS_VERDICT, PUSHED, RESTAND,
+                    RESTAND_VERDICT, SETUP, SLID, WackelbettGame)
 
 if TYPE_CHECKING:
     from .playback import LiveJob
@@ -20,6 +21,11 @@ if TYPE_CHECKING:
 VERDICT_HOLD = 1.2        # s a verdict holds the next machine move back, so it can be read
 FAIL_HOLD = 2.6           # ... a failure, which says more
 NOTE_HOLD = 0.6           # ... a short note (the set-up, the princess stood back up)
+# From how much a failed placement's banner names it as a reason (the player can act on it).
+WHY_HIGH_MM = 5.0         # let go this far above where it would lie
+WHY_MOVING_MM_S = 40.0    # the hand still moving sideways this fast
+WHY_TURNED_DEG = 5.0      # turned this far from how it would lie
+WHY_LEAN_DEG = 4.0        # the bed leaning this far
 
 HELP = """# Wackelbett
 
@@ -201,6 +207,27 @@ class TableWords:
             return f"Same bedding as the top card (a {theirs.bedding})."
         return ""
 
+    def why(self, failed: dict[str, Any], viewer: int | None) -> list[str]:
+        """What a player can learn from a fall: how the hand let go (too high, still moving,
+        turned) and how far the bed leaned, each only when it was enough to matter."""
+        if failed.get("cause") not in (FELL, PUSHED, SLID):
+            return []
+        how = []
+        if failed.get("height_mm", 0.0) >= WHY_HIGH_MM:
+            how.append(f"{failed['height_mm']:.0f} mm too high")
+        if failed.get("sideways_mm_s", 0.0) >= WHY_MOVING_MM_S:
+            how.append(f"still moving sideways at {failed['sideways_mm_s']:.0f} mm/s")
+        if failed.get("turned_deg", 0.0) >= WHY_TURNED_DEG:
+            how.append(f"turned {failed['turned_deg']:.0f} degrees")
+        lines = []
+        if how:
+            joined = how[0] if len(how) == 1 else ", ".join(how[:-1]) + " and " + how[-1]
+            lines.append(f"{self.who(failed['seat'], viewer)} let go {joined}.")
+        if failed.get("lean_deg", 0.0) >= WHY_LEAN_DEG:
+            slip = math.degrees(math.atan(self.game.physics.card.friction ** 2))
+            lines.append(f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; cards slip at {slip:.0f}.")
+        return lines
+
     def verdict(self, stage: str, v: dict[str, Any], viewer: int | None, agreed: bool) -> Banner | None:
         """How the ``stage`` just judged ended, from the last event the rules wrote (None: nothing to say).
 
@@ -215,7 +242,8 @@ class TableWords:
             reasons = last["reason"].split("; ")
             more = f" (and {len(reasons) - 1} more)" if len(reasons) > 1 else ""
             whose = "your" if last["seat"] == viewer else who + "'s"
-            lines = [f"{reasons[0].capitalize()}{more}.", f"The {last['label']} goes back to {whose} hand."]
+            lines = [f"{reasons[0].capitalize()}{more}.", *self.why(last, viewer),
+                     f"The {last['label']} goes back to {whose} hand."]
             if last["count"]:
                 gone = v["reserve_cards"][-last["count"]:]
                 lines.append(f"To the reserve: {', '.join(g.card_label(c) for c in gone)}.")

@@ -91,16 +91,14 @@ def test_a_card_pressed_into_the_pile_is_lifted_out_when_the_table_settles():
     assert lift > physics.card.thickness - physics.solver.lodged_depth
 
 
-@pytest.mark.parametrize("cards, flies_off", [(6, False), (24, True)])
-def test_a_card_let_go_while_the_hand_still_moves_downhill_flies_off_a_tall_pile_only(cards, flies_off):
-    """A bad placement costs more the higher the pile: a card released moving 300 mm/s
-    downhill slides on a low, level pile, but leaves the bed from a tall one leaning on its
-    corner (the cards hold 10 degrees, the corner is at 8.3)."""
+def _let_go_moving_downhill(cards: int):
+    """A steady spot on a pile of ``cards`` stacked by hand, the card let go while the hand
+    still moves 300 mm/s downhill; the table judges it. Returns the state."""
     import math
 
     from simulator.games.wackelbett.hand import lowering_trace, start_height, steady_spot
     from simulator.games.wackelbett.layout import rest_pose_on
-    from simulator.games.wackelbett.rules import FELL, PlaceCard
+    from simulator.games.wackelbett.rules import PlaceCard
 
     from .tabletop import arrange, settle_with_referee, started
 
@@ -112,5 +110,31 @@ def test_a_card_let_go_while_the_hand_still_moves_downhill_flies_off_a_tall_pile
     state.apply(PlaceCard(0, 30, lowering_trace(physics, target, start_height(physics, layout, target),
                                                 release_speed=downhill)))
     settle_with_referee(state)
+    return state
+
+
+@pytest.mark.parametrize("cards, flies_off", [(6, False), (24, True)])
+def test_a_card_let_go_while_the_hand_still_moves_downhill_flies_off_a_tall_pile_only(cards, flies_off):
+    """A bad placement costs more the higher the pile: a card released moving 300 mm/s
+    downhill slides on a low, level pile, but leaves the bed from a tall one leaning on its
+    corner (the cards hold 10 degrees, the corner is at 8.3)."""
+    from simulator.games.wackelbett.rules import FELL
+
+    state = _let_go_moving_downhill(cards)
     fell = any(e["what"] == "fails" and e["cause"] == FELL for e in state.events)
     assert fell == flies_off
+
+
+def test_a_card_that_falls_says_how_it_was_let_go_and_how_the_bed_leaned():
+    """A good player can tell why: the failure records how the hand let go (still moving
+    sideways, how high, how turned) and the bed's lean, and the banner names what mattered."""
+    from simulator.games.wackelbett.words import TableWords
+
+    state = _let_go_moving_downhill(24)
+    failed = next(e for e in reversed(state.events) if e["what"] == "fails")
+    assert failed["sideways_mm_s"] == pytest.approx(300.0, abs=1.0)
+    assert failed["height_mm"] < 3.0 and failed["turned_deg"] < 1.0, "let go low and flat, as the hand was"
+    assert 7.0 < failed["lean_deg"] < 9.0, "a tall pile rests the bed on its corner"
+    lines = TableWords(state.game, ["Ann"]).why(failed, 0)
+    assert lines == ["You let go still moving sideways at 300 mm/s.",
+                     f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; cards slip at 10."]
