@@ -259,11 +259,18 @@ class WackelbettWorld:
         """Has nothing that loads a weld moved for three frames (and no weld is slipping)? Then
         the loads are what the last full check saw and the check can rest."""
         s = self.physics.solver
-        still = all(not pile.is_slipping and pile.carrier.velocity.length < s.settle_speed
-                    and abs(pile.carrier.angular_velocity) < s.settle_spin for pile in self.piles)
+        fast = s.settle_speed ** 2  # speeds compared squared: this runs every frame
+        still = True
+        for pile in self.piles:
+            vx, vy = pile.carrier.velocity
+            if pile.is_slipping or vx * vx + vy * vy >= fast or abs(pile.carrier.angular_velocity) >= s.settle_spin:
+                still = False
+                break
         if still:
+            last = self._last_velocity
             for body in self._free_bodies():
-                if body.velocity.length >= s.settle_speed or body not in self._last_velocity:
+                vx, vy = body.velocity
+                if vx * vx + vy * vy >= fast or body not in last:
                     still = False
                     break
         self._still_frames = self._still_frames + 1 if still else 0
