@@ -92,14 +92,6 @@ def card_release(physics: WackelbettPhysics, layout: TableLayout, trace: Sequenc
     return _release(lowest - surface, sideways, turned)
 
 
-def princess_release(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace], card: int | None,
-                     lying: bool, trace: Sequence[float]) -> dict[str, float]:
-    """:func:`card_release` for the princess put on ``card``'s crown: against her resting pose there."""
-    last, sideways = _let_go(physics, trace)
-    rest = princess_target(physics, layout, faces, card, lying)
-    return _release(last.y - rest.y, sideways, last.angle - rest.angle)
-
-
 # Frames over which a hand that lets go while moving sweeps onto its target.
 RELEASE_SWEEP_FRAMES = 4
 
@@ -220,6 +212,14 @@ def princess_target(physics: WackelbettPhysics, layout: TableLayout, faces: Sequ
     """Her resting pose on ``card``'s crown, ``dx`` mm along it (see :func:`princess_base`)."""
     base, along, up = princess_base(physics, layout, faces, card)
     return princess_rest_pose(physics, base, along + dx, up, lying)
+
+
+def princess_release(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace], card: int | None,
+                     lying: bool, trace: Sequence[float]) -> dict[str, float]:
+    """:func:`card_release` for the princess put on ``card``'s crown: against her resting pose there."""
+    last, sideways = _let_go(physics, trace)
+    rest = princess_target(physics, layout, faces, card, lying)
+    return _release(last.y - rest.y, sideways, last.angle - rest.angle)
 
 
 def princess_start_height(physics: WackelbettPhysics, layout: TableLayout, pose: BodyPose) -> float:
