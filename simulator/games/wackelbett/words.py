@@ -207,9 +207,10 @@ class TableWords:
             return f"Same bedding as the top card (a {theirs.bedding})."
         return ""
 
-    def why(self, failed: dict[str, Any], viewer: int | None) -> list[str]:
-        """What a player can learn from a fall: how the hand let go (too high, still moving,
-        turned) and how far the bed leaned, each only when it was enough to matter."""
+    def why(self, failed: dict[str, Any], viewer: int | None, *, her: bool = False) -> list[str]:
+        """What a player can learn from a fall: how the hand let go of the card (of the princess,
+        with ``her``) -- too high, still moving, turned -- and how far the bed leaned, each only
+        when it was enough to matter."""
         if failed.get("cause") not in (FELL, PUSHED, SLID):
             return []
         how = []
@@ -222,7 +223,7 @@ class TableWords:
         lines = []
         if how:
             joined = how[0] if len(how) == 1 else ", ".join(how[:-1]) + " and " + how[-1]
-            lines.append(f"{self.who(failed['seat'], viewer)} let go {joined}.")
+            lines.append(f"{self.who(failed['seat'], viewer)} let {'her' if her else 'the card'} go {joined}.")
         if failed.get("lean_deg", 0.0) >= WHY_LEAN_DEG:
             slip = math.degrees(math.atan(self.game.physics.card.friction ** 2))
             lines.append(f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; cards slip at {slip:.0f}.")
@@ -242,7 +243,7 @@ class TableWords:
             reasons = last["reason"].split("; ")
             more = f" (and {len(reasons) - 1} more)" if len(reasons) > 1 else ""
             whose = "your" if last["seat"] == viewer else who + "'s"
-            lines = [f"{reasons[0].capitalize()}{more}.", *self.why(last, viewer),
+            lines = [f"{reasons[0].capitalize()}{more}.", *self.why(last, viewer, her=stage == "princess"),
                      f"The {last['label']} goes back to {whose} hand."]
             if last["count"]:
                 gone = v["reserve_cards"][-last["count"]:]

@@ -136,5 +136,5 @@ def test_a_card_that_falls_says_how_it_was_let_go_and_how_the_bed_leaned():
     assert failed["height_mm"] < 3.0 and failed["turned_deg"] < 1.0, "let go low and flat, as the hand was"
     assert 7.0 < failed["lean_deg"] < 9.0, "a tall pile rests the bed on its corner"
     lines = TableWords(state.game, ["Ann"]).why(failed, 0)
-    assert lines == ["You let go still moving sideways at 300 mm/s.",
+    assert lines == ["You let the card go still moving sideways at 300 mm/s.",
                      f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; cards slip at 10."]

@@ -613,6 +613,25 @@ def test_standing_the_princess_is_a_dexterity_act_she_may_topple_when_let_go_bad
     assert not clumsy.princess_upright, "she toppled"
 
 
+def test_a_princess_who_falls_off_says_how_she_was_let_go():
+    """Her fall is the player's failure too; the banner tells how the hand let her go (here
+    from 25 mm above the crown, turned 30 degrees), so the player can do better."""
+    state = two_card_table()
+    card = state.hands[0][0]
+    state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
+    settle_with_referee(state)
+    g = state.game
+    state.apply(PlacePrincess(0, princess_trace(g.physics, state.layout, g.faces, card, False,
+                                                tilt=math.radians(30.0), release_gap=25.0)))
+    state.apply(verdict("princess", dataclasses.replace(state.layout, princess=None)))
+    failed = state.events[-1]
+    assert failed["what"] == "fails" and failed["height_mm"] == pytest.approx(25.0, abs=0.5)
+    assert failed["turned_deg"] == pytest.approx(30.0, abs=0.5)
+    banner = TableWords(g, ["Ann", "Bob"]).verdict("princess", state.view(0), 0, True)
+    assert banner.title == "It wobbled off!"
+    assert "You let her go 25 mm too high and turned 30 degrees." in banner.lines
+
+
 def test_a_princess_let_go_off_the_crown_or_upside_down_is_refused_and_nothing_changes():
     """The hand must let her go over the crown (within its radius) and the right way up
     (within 45 degrees of upright); elsewhere the rules refuse and the state is unchanged."""
