@@ -110,6 +110,12 @@ class CardSpec:
     crown_radius: float
     top_tilt: float  # radians: a card steeper than this is never the top card
 
+    @property
+    def slip_angle(self) -> float:
+        """Radians: the slope past which a card slides on another (Chipmunk's friction is the
+        product of the two shapes', so card on card holds ``friction`` squared)."""
+        return math.atan(self.friction ** 2)
+
 
 @dataclass(frozen=True)
 class PrincessSpec:

@@ -28,11 +28,10 @@ from simulator.physics.snapshot import BodyPose
 
 from .hand import trace_points
 from .layout import TableLayout, overlapping_cards, resting_bed
-from .rules import FAIL_CAUSES, FELL, PUSHED, SLID, TURN, PlaceCard, Verdict, WackelbettGame, WackelbettState
+from .rules import FAIL_CAUSES, FELL, PHYSICAL, TURN, PlaceCard, Verdict, WackelbettGame, WackelbettState
 
 HANDS = ("surgeon", "steady", "shaky", "random")
 BANDS = ((1, 9), (10, 19), (20, 29), (30, 36))
-PHYSICAL = (FELL, PUSHED, SLID)  # a physical fall: something fell off the bed, was pushed or slid off the pile
 REFUSED = "refused"        # the rules refused the table's verdict (a defect if it ever shows)
 CAUSES = (*FAIL_CAUSES, REFUSED)
 

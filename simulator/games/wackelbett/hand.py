@@ -74,6 +74,7 @@ def _let_go(physics: WackelbettPhysics, trace: Sequence[float]) -> tuple[BodyPos
 
 
 def _release(height: float, sideways: float, turned: float) -> dict[str, float]:
+    """The measures as a failure event keeps them (rounded; height never below 0)."""
     return {"height_mm": round(max(0.0, height), 1), "sideways_mm_s": round(sideways, 1),
             "turned_deg": round(abs(math.degrees(wrap_angle(turned))), 1)}
 
@@ -118,7 +119,6 @@ def lowering_trace(physics: WackelbettPhysics, target: BodyPose, start_y: float,
         dx -= sweep * min(RELEASE_SWEEP_FRAMES, frames - i)
         out += [target.x + dx, y, target.angle]
     return tuple(out)
-
 
 
 # How far inside the top card's ends the steady spot keeps the new load's centre.

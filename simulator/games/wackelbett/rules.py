@@ -32,7 +32,7 @@ from .hand import (card_release, let_go_over_pile, lowering_trace, offered_targe
                    princess_trace_problem, start_height, trace_problem)
 from .layout import TableLayout, TableOutcome, pile_height, resting_bed
 from .verdict import (CARD_VERDICT, DRAWN, FAIL_CAUSES, FELL, LIFT, MISSED_PEA, NOT_ON_TOP, OVER, PHASES,  # noqa: F401
-                      PRINCESS, PRINCESS_PHASES, PRINCESS_VERDICT, PUSHED, RESTAND, RESTAND_VERDICT, SETUP, SLID,
+                      PHYSICAL, PRINCESS, PRINCESS_PHASES, PRINCESS_VERDICT, PUSHED, RESTAND, RESTAND_VERDICT, SETUP, SLID,
                       STAGES, TURN, Verdict)
 
 RECENT_EVENTS = 12
@@ -480,10 +480,9 @@ class WackelbettState(State):
     def _judge_card(self, outcome: TableOutcome) -> None:
         card = self.placing
         assert card is not None
-        slid = not outcome.on_top and let_go_over_pile(self.game.physics, self.layout, self.trace)
-        how = card_release(self.game.physics, self.layout, self.trace)
+        trace, self.trace = self.trace, ()
+        slid = not outcome.on_top and let_go_over_pile(self.game.physics, self.layout, trace)
         self.placing = None
-        self.trace = ()
         reasons: list[tuple[str, str]] = []
         if outcome.fallen_cards:
             reasons.append((FELL, "cards fell off the bed"))
@@ -498,7 +497,7 @@ class WackelbettState(State):
         if not outcome.on_top and not slid:
             reasons.append((NOT_ON_TOP, "the card was not laid on top of the pile"))
         if reasons:
-            self._failed(card, outcome, reasons, how)
+            self._failed(card, outcome, reasons, card_release(self.game.physics, self.layout, trace))
             return
         self.layout = outcome.layout
         self.princess_upright = outcome.princess_upright

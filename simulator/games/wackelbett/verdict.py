@@ -31,6 +31,7 @@ PHASES = (SETUP, TURN, DRAWN, CARD_VERDICT, PRINCESS, PRINCESS_VERDICT, LIFT, RE
 # beneath stayed uncovered; the card, laid beside the pile, did not end on top of it.
 FELL, PUSHED, SLID, MISSED_PEA, NOT_ON_TOP = "fell", "pushed", "slid", "pea", "not-on-top"
 FAIL_CAUSES = (FELL, PUSHED, SLID, MISSED_PEA, NOT_ON_TOP)
+PHYSICAL = (FELL, PUSHED, SLID)  # the physics decided: something fell off, was pushed or slid off the pile
 
 STAGES = {SETUP: "setup", CARD_VERDICT: "card", PRINCESS_VERDICT: "princess", LIFT: "settle",
           RESTAND_VERDICT: "restand"}

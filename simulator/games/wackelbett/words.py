@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .challenge import ChallengeScore
-from .rules import (CARD_VERDICT, DRAWN, FELL, LIFT, OVER, PRINCESS, PRINCESS_VERDICT, PUSHED, RESTAND,
+from .rules import (CARD_VERDICT, DRAWN, FELL, LIFT, OVER, PHYSICAL, PRINCESS, PRINCESS_VERDICT, RESTAND,
                     RESTAND_VERDICT, SETUP, SLID, WackelbettGame)
 
 if TYPE_CHECKING:
@@ -211,7 +211,7 @@ class TableWords:
         """What a player can learn from a fall: how the hand let go of the card (of the princess,
         with ``her``) -- too high, still moving, turned -- and how far the bed leaned, each only
         when it was enough to matter."""
-        if failed.get("cause") not in (FELL, PUSHED, SLID):
+        if failed.get("cause") not in PHYSICAL:
             return []
         how = []
         if failed.get("height_mm", 0.0) >= WHY_HIGH_MM:
@@ -225,7 +225,7 @@ class TableWords:
             joined = how[0] if len(how) == 1 else ", ".join(how[:-1]) + " and " + how[-1]
             lines.append(f"{self.who(failed['seat'], viewer)} let {'her' if her else 'the card'} go {joined}.")
         if failed.get("lean_deg", 0.0) >= WHY_LEAN_DEG:
-            slip = math.degrees(math.atan(self.game.physics.card.friction ** 2))
+            slip = math.degrees(self.game.physics.card.slip_angle)
             lines.append(f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; cards slip at {slip:.0f}.")
         return lines
 
