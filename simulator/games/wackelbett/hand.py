@@ -16,8 +16,8 @@ from typing import Sequence
 from simulator.physics.snapshot import BodyPose
 
 from .components import CardFace, PlacementSpec, WackelbettPhysics
-from .layout import (TableLayout, lying_tilt, pile_top, princess_corners, princess_middle_along, princess_rest_pose,
-                     rest_pose_on, world_to_local, wrap_angle)
+from .layout import (TableLayout, card_corners, lying_tilt, pile_top, princess_corners, princess_middle_along,
+                     princess_rest_pose, rest_pose_on, separation, swept_up, world_to_local, wrap_angle)
 
 HandTrace = tuple[float, ...]
 
@@ -169,10 +169,45 @@ def aim_spots(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[C
               offsets: Sequence[float], margin: float = 2.0) -> list[float]:
     """Offsets along the top card worth trying for ``face``: its steady spot moved by each of
     ``offsets``, kept inside :func:`aim_range` (``margin`` mm inside the pea's edge), without
-    repeats, in the order given."""
+    repeats, in the order given; those a card leaning over the pile blocks are left out (see
+    :func:`is_clear_above`), and when it blocks them all, the clear spots nearest the steady one."""
     lo, hi = aim_range(physics, layout, faces, margin)
     spot = steady_spot(physics, layout, face)
-    return list(dict.fromkeys(round(min(hi, max(lo, spot + offset)), 3) for offset in offsets))
+    spots = list(dict.fromkeys(round(min(hi, max(lo, spot + offset)), 3) for offset in offsets))
+    clear = [along for along in spots if is_clear_above(physics, layout, along)]
+    if clear:
+        return clear
+    # every spot near the balance point is in the way of a card leaning over the pile:
+    # the clear spots across the range, nearest the balance point first
+    grid = [lo + (hi - lo) * i / _SEARCH_STEPS for i in range(_SEARCH_STEPS + 1)]
+    found = sorted((along for along in grid if is_clear_above(physics, layout, along)), key=lambda a: abs(a - spot))
+    return [round(along, 3) for along in found[:len(spots)]] or spots
+
+
+# Spots looked at across the aim range when those near the balance point are blocked.
+_SEARCH_STEPS = 24
+# mm above the top card where a card being lowered may first meet nothing else.
+_CLEARANCE = 0.5
+
+
+def is_clear_above(physics: WackelbettPhysics, layout: TableLayout, along: float) -> bool:
+    """Can a card come straight down onto the top card at ``along`` (see :func:`rest_pose_on`)
+    without meeting another card on the way -- one that slid into the bed and leans over the
+    pile's top? A person sees such a card and lays the new one beside it."""
+    if not layout.cards:
+        return True
+    rest = rest_pose_on(physics, layout, along, gap=_CLEARANCE)
+    column = swept_up(card_corners(physics, rest), pile_top(physics, layout) + physics.card.length - rest.y)
+    left, right = min(x for x, _ in column), max(x for x, _ in column)
+    bottom = min(y for _, y in column)
+    for _, pose in layout.cards[:-1]:
+        corners = card_corners(physics, pose)
+        if (max(x for x, _ in corners) < left or min(x for x, _ in corners) > right
+                or max(y for _, y in corners) < bottom):
+            continue
+        if separation(column, corners)[0] > 0.0:
+            return False
+    return True
 
 
 def offered_targets(physics: WackelbettPhysics, placements: PlacementSpec, layout: TableLayout,

@@ -259,6 +259,23 @@ def separation(a: list[Point], b: list[Point]) -> tuple[float, float, float]:
     return (depth, *axis) if math.isfinite(depth) else (0.0, 0.0, 0.0)
 
 
+def swept_up(corners: list[Point], height: float) -> list[Point]:
+    """The convex polygon ``corners`` (a convex outline) sweeps moving ``height`` mm straight
+    up, counter-clockwise: what a card lowered from there onto that outline passes through."""
+    points = sorted(set(corners) | {(x, y + height) for x, y in corners})
+
+    def half(ordered: list[Point]) -> list[Point]:
+        chain: list[Point] = []
+        for p in ordered:
+            while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (p[1] - chain[-2][1])
+                                       - (chain[-1][1] - chain[-2][1]) * (p[0] - chain[-2][0])) <= 0.0:
+                chain.pop()
+            chain.append(p)
+        return chain[:-1]
+
+    return half(points) + half(points[::-1])
+
+
 def _projections(a: list[Point], b: list[Point]):
     """For each edge normal of ``a`` and ``b`` (unit, the separating axes): (nx, ny, a's
     corners projected on it, b's corners projected on it)."""

@@ -2,15 +2,21 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import statistics
+from pathlib import Path
 
 import pytest
 
 from simulator.engine import bot_levels, load_game, make_bot, play_out
 
-from simulator.games.wackelbett.hand import trace_points
+from simulator.games.wackelbett.hand import (aim_spots, is_clear_above, lowering_trace, start_height, steady_spot,
+                                             trace_points)
+from simulator.games.wackelbett.layout import TableLayout, rest_pose_on
+from simulator.games.wackelbett.referee import judge_card
 from simulator.games.wackelbett.rules import MISSED_PEA
+from simulator.physics.snapshot import BodyPose
 
 from .tabletop import arrange, settle_with_referee, started
 
@@ -88,3 +94,27 @@ def test_a_bot_sees_only_its_view():
     bot = make_bot(state.game, state.current, "steady")
     action = bot.choose(state.view(state.current), state.legal_actions(state.current), random.Random(0))
     state.check(action)
+
+
+def test_a_hand_lays_its_card_beside_cards_that_lean_over_the_pile():
+    """A real table from a shaky hand's run: five cards that slid off lie in the bed leaning
+    over the pile's top. Laid at the balance point, the card meets them on the way down and
+    slides off (the hand did so seven times in a row). A hand sees them: every spot it aims
+    at is clear of them, and a card lowered there stays on top, covering the pea."""
+    game = load_game("wackelbett", players=1)
+    physics, faces = game.physics, game.faces
+    data = json.loads((Path(__file__).parent / "data" / "cards_leaning_over_pile.json").read_text(encoding="utf-8"))
+    layout = TableLayout(BodyPose(*data["bed"]), tuple((c, BodyPose(x, y, a)) for c, x, y, a in data["cards"]),
+                         BodyPose(*data["princess"]))
+    card, face = data["card"], faces[data["card"]]
+    assert not judge_card(physics, faces, layout, card, tuple(data["trace"])).on_top
+    assert not is_clear_above(physics, layout, steady_spot(physics, layout, face))
+
+    spots = aim_spots(physics, layout, faces, face, (0.0, 6.0, -6.0))
+    assert spots
+    for along in spots:
+        assert is_clear_above(physics, layout, along)
+        target = rest_pose_on(physics, layout, along)
+        laid = judge_card(physics, faces, layout, card, lowering_trace(physics, target,
+                                                                       start_height(physics, layout, target)))
+        assert laid.on_top and laid.pea_covered and not laid.fallen_cards
