@@ -150,6 +150,12 @@ def print_dexterity(d: dict) -> None:
     met = sum(t["met"] for t in d["targets"])
     wobble = d["wobble_sensitivity"]
     share = f"{wobble['sensitivity']:.0%}" if wobble["sensitivity"] is not None else "-"
+    for t in d["targets"]:
+        if not t["met"] and t["rate"] is not None:
+            low, high = t["rate_95"]
+            spread = "within" if t["within_spread"] else "outside"
+            print(f"{'':16}missed: {t['hand']} at card {t['card']}, {t['rate']:.1%} against {t['low']:.0%}-"
+                  f"{t['high']:.0%} (95% over runs {low:.0%}-{high:.0%}: {spread} the runs' spread)")
     print(f"{'':16}design targets met: {met}/{len(d['targets'])}; wobble sensitivity "
           f"{share} of {wobble['placements']}; "
           f"lodged cards {d['lodged_cards']} in {d['stacks']} random stacks "

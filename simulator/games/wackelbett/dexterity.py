@@ -137,13 +137,45 @@ def band_of(card: int) -> str:
     return f"{BANDS[-1][0]}-{BANDS[-1][1]}"
 
 
+_RESAMPLES = 1000  # draws of the bootstrap over runs
+
+
+def run_interval(runs: Sequence[tuple[int, int]], level: float = 0.95) -> tuple[float, float]:
+    """The ``level`` interval of a rate counted over placements that come in runs, from each
+    run's (hits, placements): a bootstrap over runs (seeded, so the same runs give the same
+    interval). One run's placements share a pile, so they are not independent, and an
+    interval over placements claims more than the runs show; resampling whole runs does not."""
+    runs = [run for run in runs if run[1]]
+    if not runs:
+        return math.nan, math.nan
+    rng = random.Random(0)
+    rates = []
+    for _ in range(_RESAMPLES):
+        drawn = rng.choices(runs, k=len(runs))
+        rates.append(sum(hits for hits, _ in drawn) / sum(n for _, n in drawn))
+    rates.sort()
+    tail = (1.0 - level) / 2
+    return rates[int(tail * _RESAMPLES)], rates[min(_RESAMPLES - 1, int((1.0 - tail) * _RESAMPLES))]
+
+
+def _fall_interval(rows: Sequence[Attempt]) -> list[float] | None:
+    """:func:`run_interval` of the physical-fall rate of ``rows`` (their runs: trial numbers)."""
+    runs: dict[int, list[int]] = {}
+    for a in rows:
+        run = runs.setdefault(a.trial, [0, 0])
+        run[0] += a.is_physical_fall
+        run[1] += 1
+    return list(run_interval([(hits, n) for hits, n in runs.values()])) if rows else None
+
+
 def dexterity_report(attempts: Sequence[Attempt]) -> dict:
     """Per hand and height band: placements, failure rate, physical-fall rate, failures by
     cause; per hand: how high the stacks got (cards standing at the end of each trial).
 
-    ``fall_rate`` counts every try, as the design targets do; ``first_try_fall_rate`` only
-    the tries right after a card stayed: a try after a failure starts from a table that has
-    just shown itself hard, so the retries weigh hard tables more."""
+    ``fall_rate`` counts every try, as the design targets do, with ``fall_rate_95``, its 95%
+    interval over runs (:func:`run_interval`); ``first_try_fall_rate`` only the tries right
+    after a card stayed: a try after a failure starts from a table that has just shown itself
+    hard, so the retries weigh hard tables more."""
     report: dict = {}
     for hand in dict.fromkeys(a.hand for a in attempts):
         mine = [a for a in attempts if a.hand == hand]
@@ -156,6 +188,7 @@ def dexterity_report(attempts: Sequence[Attempt]) -> dict:
                 "placements": len(rows),
                 "failure_rate": len(failed) / len(rows) if rows else None,
                 "fall_rate": sum(a.is_physical_fall for a in rows) / len(rows) if rows else None,
+                "fall_rate_95": _fall_interval(rows),
                 "failures": {cause: sum(a.cause == cause for a in failed) for cause in CAUSES},
                 "first_tries": len(first),
                 "first_try_fall_rate": sum(a.is_physical_fall for a in first) / len(first) if first else None,
@@ -273,13 +306,18 @@ def lodged_report(game: WackelbettGame, *, stacks: int = 100, seed: int = 0, car
 
 def target_check(report: dict, targets: dict) -> list[dict]:
     """Each design target (``read_design_targets``) against the measured fall rate of the band
-    that holds its card: {hand, card, low, high, band, rate, met}."""
+    that holds its card: {hand, card, low, high, band, rate, met, rate_95, within_spread}
+    (``within_spread``: the rate's 95% interval over runs reaches into the target band, so a
+    miss may be the runs drawn, not the physics)."""
     out = []
     for hand, rows in targets.items():
         bands = report.get(hand, {}).get("bands", {})
         for target in rows:
             band = band_of(target.card)
             rate = bands.get(band, {}).get("fall_rate")
+            spread = bands.get(band, {}).get("fall_rate_95")
             out.append({"hand": hand, "card": target.card, "low": target.low, "high": target.high, "band": band,
-                        "rate": rate, "met": rate is not None and target.low <= rate <= target.high})
+                        "rate": rate, "met": rate is not None and target.low <= rate <= target.high,
+                        "rate_95": spread,
+                        "within_spread": spread is not None and spread[0] <= target.high and target.low <= spread[1]})
     return out

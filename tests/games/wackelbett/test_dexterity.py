@@ -3,11 +3,14 @@ sooner, the wobble changes verdicts, and no card ever rests inside another. Seed
 trials through the real referee (the same figures tools/bench.py reports on a larger sample)."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from simulator.engine import load_game
-from simulator.games.wackelbett.dexterity import (PHYSICAL, dexterity_report, lodged_report, stacking_trial,
-                                                  wobble_sensitivity)
+from simulator.games.wackelbett.components import FallTarget
+from simulator.games.wackelbett.dexterity import (PHYSICAL, dexterity_report, lodged_report, run_interval,
+                                                  stacking_trial, target_check, wobble_sensitivity)
 from simulator.games.wackelbett.rules import MISSED_PEA
 
 GAME = load_game("wackelbett", players=1)
@@ -138,3 +141,27 @@ def test_a_card_that_falls_says_how_it_was_let_go_and_how_the_bed_leaned():
     lines = TableWords(state.game, ["Ann"]).why(failed, 0)
     assert lines == ["You let the card go still moving sideways at 300 mm/s.",
                      f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; cards slip at 10."]
+
+
+def test_a_rate_whose_falls_come_from_a_few_runs_gets_a_wide_interval():
+    """A band's placements come in runs on the same pile. Twenty falls in 100 placements from
+    two doomed runs say less than twenty spread over ten runs: the interval over runs is wide
+    for the first and narrow for the second, and the same runs always give the same interval."""
+    few = [(10, 10), (10, 10)] + [(0, 10)] * 8
+    spread = [(2, 10)] * 10
+    low, high = run_interval(few)
+    assert low < 0.1 and high > 0.35
+    assert run_interval(spread) == (0.2, 0.2)
+    assert run_interval(few) == (low, high)
+    assert all(math.isnan(v) for v in run_interval([]))  # no placements, no interval
+
+
+def test_a_missed_design_target_says_whether_it_is_within_the_runs_spread(attempts):
+    """The bench's target check gives the band's interval over runs and whether it reaches into
+    the target band, so a designer can tell a miss from the runs drawn."""
+    report = dexterity_report(attempts)
+    checks = target_check(report, {"steady": [FallTarget(30, 0.0, 0.0)]})
+    (check,) = checks
+    low, high = check["rate_95"]
+    assert low <= check["rate"] <= high
+    assert check["within_spread"] == (low <= 0.0)
