@@ -165,6 +165,12 @@ def aim_range(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[C
     return lo, hi
 
 
+# Spots looked at across the aim range when those near the balance point are blocked.
+_SEARCH_STEPS = 24
+# mm above the top card where a card being lowered may first meet nothing else.
+_CLEARANCE = 0.5
+
+
 def aim_spots(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace], face: CardFace,
               offsets: Sequence[float], margin: float = 2.0) -> list[float]:
     """Offsets along the top card worth trying for ``face``: its steady spot moved by each of
@@ -182,12 +188,6 @@ def aim_spots(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[C
     grid = [lo + (hi - lo) * i / _SEARCH_STEPS for i in range(_SEARCH_STEPS + 1)]
     found = sorted((along for along in grid if is_clear_above(physics, layout, along)), key=lambda a: abs(a - spot))
     return [round(along, 3) for along in found[:len(spots)]] or spots
-
-
-# Spots looked at across the aim range when those near the balance point are blocked.
-_SEARCH_STEPS = 24
-# mm above the top card where a card being lowered may first meet nothing else.
-_CLEARANCE = 0.5
 
 
 def is_clear_above(physics: WackelbettPhysics, layout: TableLayout, along: float) -> bool:
