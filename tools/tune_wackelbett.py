@@ -468,12 +468,7 @@ def _band(attempts: list[dict], lo: int, hi: int) -> dict[str, Any]:
     rate's 95% interval over runs, ``run_interval``: a band's placements come from a few
     piles), failures by cause."""
     inside = [a for a in attempts if lo <= a["card"] <= hi]
-    runs: dict[int, list[int]] = {}
-    for a in inside:
-        run = runs.setdefault(a["trial"], [0, 0])
-        run[0] += a["kind"] in PHYSICAL
-        run[1] += 1
-    low, high = run_interval([(hits, n) for hits, n in runs.values()])
+    low, high = run_interval((a["trial"], a["kind"] in PHYSICAL) for a in inside)
     return {"cards": f"{lo}-{hi}", "attempts": len(inside), "falls": _falls(inside),
             "fall_rate": _falls(inside) / len(inside) if inside else math.nan, "fall_low": low, "fall_high": high,
             "fails": {k: sum(a["kind"] == k for a in inside) for k in FAIL_KINDS}}

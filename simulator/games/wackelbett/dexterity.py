@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Hashable, Iterable, Iterator, Sequence
 
 from simulator.engine import REFEREE, Action, IllegalAction, Scene, make_bot
 from simulator.physics.snapshot import BodyPose
@@ -140,12 +140,18 @@ def band_of(card: int) -> str:
 _RESAMPLES = 1000  # draws of the bootstrap over runs
 
 
-def run_interval(runs: Sequence[tuple[int, int]], level: float = 0.95) -> tuple[float, float]:
+def run_interval(placements: Iterable[tuple[Hashable, bool]], level: float = 0.95) -> tuple[float, float]:
     """The ``level`` interval of a rate counted over placements that come in runs, from each
-    run's (hits, placements): a bootstrap over runs (seeded, so the same runs give the same
+    placement's (run, hit): a bootstrap over runs (seeded, so the same runs give the same
     interval). One run's placements share a pile, so they are not independent, and an
-    interval over placements claims more than the runs show; resampling whole runs does not."""
-    runs = [run for run in runs if run[1]]
+    interval over placements claims more than the runs show; resampling whole runs does not.
+    (NaN, NaN) without placements."""
+    counts: dict[Hashable, list[int]] = {}
+    for run, hit in placements:
+        count = counts.setdefault(run, [0, 0])
+        count[0] += bool(hit)
+        count[1] += 1
+    runs = list(counts.values())
     if not runs:
         return math.nan, math.nan
     rng = random.Random(0)
@@ -156,16 +162,6 @@ def run_interval(runs: Sequence[tuple[int, int]], level: float = 0.95) -> tuple[
     rates.sort()
     tail = (1.0 - level) / 2
     return rates[int(tail * _RESAMPLES)], rates[min(_RESAMPLES - 1, int((1.0 - tail) * _RESAMPLES))]
-
-
-def _fall_interval(rows: Sequence[Attempt]) -> list[float] | None:
-    """:func:`run_interval` of the physical-fall rate of ``rows`` (their runs: trial numbers)."""
-    runs: dict[int, list[int]] = {}
-    for a in rows:
-        run = runs.setdefault(a.trial, [0, 0])
-        run[0] += a.is_physical_fall
-        run[1] += 1
-    return list(run_interval([(hits, n) for hits, n in runs.values()])) if rows else None
 
 
 def dexterity_report(attempts: Sequence[Attempt]) -> dict:
@@ -188,7 +184,7 @@ def dexterity_report(attempts: Sequence[Attempt]) -> dict:
                 "placements": len(rows),
                 "failure_rate": len(failed) / len(rows) if rows else None,
                 "fall_rate": sum(a.is_physical_fall for a in rows) / len(rows) if rows else None,
-                "fall_rate_95": _fall_interval(rows),
+                "fall_rate_95": list(run_interval((a.trial, a.is_physical_fall) for a in rows)) if rows else None,
                 "failures": {cause: sum(a.cause == cause for a in failed) for cause in CAUSES},
                 "first_tries": len(first),
                 "first_try_fall_rate": sum(a.is_physical_fall for a in first) / len(first) if first else None,

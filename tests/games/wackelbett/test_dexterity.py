@@ -147,8 +147,8 @@ def test_a_rate_whose_falls_come_from_a_few_runs_gets_a_wide_interval():
     """A band's placements come in runs on the same pile. Twenty falls in 100 placements from
     two doomed runs say less than twenty spread over ten runs: the interval over runs is wide
     for the first and narrow for the second, and the same runs always give the same interval."""
-    few = [(10, 10), (10, 10)] + [(0, 10)] * 8
-    spread = [(2, 10)] * 10
+    few = [(run, run < 2) for run in range(10) for _ in range(10)]           # runs 0 and 1: every try fell
+    spread = [(run, k < 2) for run in range(10) for k in range(10)]         # two falls in every run
     low, high = run_interval(few)
     assert low < 0.1 and high > 0.35
     assert run_interval(spread) == (0.2, 0.2)
