@@ -64,7 +64,8 @@ sys.path.insert(0, str(TOOLS))
 from simulator.engine import Scene, SceneError  # noqa: E402
 from simulator.engine.scene import SCENES_DIR  # noqa: E402
 from simulator.games.wackelbett.components import read_design_targets  # noqa: E402
-from simulator.games.wackelbett.dexterity import BANDS, PHYSICAL, REFUSED, run_interval, stacking_trial  # noqa: E402
+from simulator.games.wackelbett.dexterity import (BANDS, PHYSICAL, REFUSED, band_bounds, run_interval,  # noqa: E402
+                                                  stacking_trial)
 from simulator.games.wackelbett.rules import STAGES, WackelbettGame  # noqa: E402
 from simulator.games.wackelbett.verdict import FELL, MISSED_PEA, NOT_ON_TOP, PUSHED, SLID  # noqa: E402
 from simulator.games.wackelbett.scene_edit import (SceneEditError, patched_scene,  # noqa: E402
@@ -406,7 +407,7 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
                 if reach >= level and stacked_at_level == card - 1:
                     stacked_at_level = card
                 near = [a for c in range(card - pool, card + pool + 1) for a in by_key.get((index, hand, c), [])]
-                lo, hi = _band_of(card)
+                lo, hi = band_bounds(card)
                 band = [a for c in range(lo, hi + 1) for a in by_key.get((index, hand, c), [])]
                 near_wins = sum(a["ok"] for a in near)
                 done = [a for a in tries if a["ok"]]
@@ -456,11 +457,6 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
                 "referee_ms": _mean(a["referee_ms"] for a in mine),
             })
     return rows, summaries
-
-
-def _band_of(card: int) -> tuple[int, int]:
-    """The height band (first and last card) that holds ``card``."""
-    return next(((lo, hi) for lo, hi in BANDS if card <= hi), BANDS[-1])
 
 
 def _band(attempts: list[dict], lo: int, hi: int) -> dict[str, Any]:
@@ -600,7 +596,7 @@ def run(scene_path: Path, specs: list[ParamSpec], hands: list[str], *, trials: i
             entry = {"hand": t.hand, "card": t.card, "low": t.low, "high": t.high,
                      "best_estimate": value, "best_attempts": behind, "met": behind > 0 and t.distance(value) == 0}
             if metric == "falls":  # the band's 95% interval over runs
-                first = _band_of(t.card)[0]
+                first = band_bounds(t.card)[0]
                 band = next((b for b in _summary(report, best, t.hand)["bands"]
                              if b["cards"].startswith(f"{first}-")), None)
                 if band is not None and band["attempts"]:
@@ -752,7 +748,7 @@ def chart_curves(report: dict, out: Path, targets: Sequence[Target]) -> Path:
             if t.hand != hand:
                 continue
             ax = {"falls": fall_ax, "placement": rate_ax, "reach": reach_ax}[report["metric"]]
-            first, last = {"falls": _band_of(t.card), "reach": (t.card, t.card)}.get(
+            first, last = {"falls": band_bounds(t.card), "reach": (t.card, t.card)}.get(
                 report["metric"], (t.card - report["pool"], t.card + report["pool"]))
             _mark_target(ax, t, first, min(last, report["cards"]))
             top = max(top, t.high) if report["metric"] == "falls" else top

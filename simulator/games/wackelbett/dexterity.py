@@ -130,11 +130,15 @@ def _let_the_table_act(game: WackelbettGame, state: WackelbettState, decide: Dec
         state.apply(decide(game, state))
 
 
+def band_bounds(card: int) -> tuple[int, int]:
+    """The height band (first and last card) that holds ``card`` (the top band past its end)."""
+    return next(((lo, hi) for lo, hi in BANDS if lo <= card <= hi), BANDS[-1])
+
+
 def band_of(card: int) -> str:
-    for lo, hi in BANDS:
-        if lo <= card <= hi:
-            return f"{lo}-{hi}"
-    return f"{BANDS[-1][0]}-{BANDS[-1][1]}"
+    """The name of the height band that holds ``card``: "10-19"."""
+    lo, hi = band_bounds(card)
+    return f"{lo}-{hi}"
 
 
 _RESAMPLES = 1000  # draws of the bootstrap over runs
