@@ -126,11 +126,11 @@ class TableWords:
         if phase == CARD_VERDICT:
             if job is not None and not job.human and not job.settling and v["placing_card"] is not None:
                 return f"{self.does(current, viewer, 'lays', 'lay')} the {g.card_label(v['placing_card'])}…"
-            return "Settling… the table judges the card"
+            return "The table judges the card…"
         if phase in (PRINCESS_VERDICT, RESTAND_VERDICT):
             if job is not None and not settling:
                 return f"{self.does(current, viewer, 'puts', 'put')} Penny Pea on the crown…"
-            return "Settling… the table judges the princess"
+            return "The table judges the princess…"
         if current != viewer or not may_act:
             if phase in (PRINCESS, RESTAND):
                 return f"{self.does(current, viewer, 'is', 'are')} standing the princess on the crown…"
