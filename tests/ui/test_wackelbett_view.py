@@ -20,6 +20,7 @@ from simulator.games.wackelbett.layout import rest_pose_on, world_to_local  # no
 from simulator.games.wackelbett.rules import (DrawCard, Pass, PlaceCard, PlacePrincess, Verdict,  # noqa: E402
                                               layout_from_view)
 from simulator.games.wackelbett.tray import DRAW_PILE_POS, PASS_BUTTON, TRAY_RECT  # noqa: E402
+from simulator.games.wackelbett.view import WackelbettView  # noqa: E402
 from simulator.ui.game_view import Cue  # noqa: E402
 from simulator.ui.headless import init_headless  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
@@ -104,10 +105,13 @@ def lower_and_let_go(scene, x, y, release_y, step):
 
 def lower_princess_with_the_mouse(scene, x, release_y, *, step=1.0):
     """Press over the bed above the pile at world ``x``, lower her feet at ``step`` mm per frame
-    to ``release_y`` and let go; True if the table took the placement."""
+    to ``release_y`` and let go; True if the table took the placement. She is always lowered
+    12 mm at least, as a hand does: a press and release on the same spot is a click, which
+    picks her up to be put down with the next click."""
     view = scene.view
     physics = scene.game.physics
-    y = princess_start_height(physics, view.layout, BodyPose(x, 0.0, view.layout.bed.angle)) + 12.0
+    lowest = princess_start_height(physics, view.layout, BodyPose(x, 0.0, view.layout.bed.angle))
+    y = max(lowest, release_y) + 12.0
     press(scene, screen_at(scene, x, y))
     for _ in range(30):
         move(scene, screen_at(scene, x, y))
@@ -461,9 +465,13 @@ def test_a_whole_game_with_the_mouse_two_humans_and_a_bot():
 
 # -- the solo challenge --------------------------------------------------------------------------
 def test_the_challenge_of_the_day_records_a_high_score(tmp_path, monkeypatch):
+    """On 2 December 2026 the shaky hand once let the princess go above where the mouse had
+    picked her up: the mouse now lifts her first (a fixed day, so every run plays that deck)."""
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    day = datetime.date(2026, 12, 2)
+    monkeypatch.setattr(WackelbettView, "today", staticmethod(lambda: day))
     game = load_game("wackelbett", players=1)
-    today = game.daily_seed(datetime.date.today())
+    today = game.daily_seed(day)
     scene = TableScene(None, TableSetup(game, (SeatInfo("Tess"),), today))
     assert scene.view.is_daily() and scene.view.headline().startswith("Daily challenge")
     hand = make_bot(game, 0, "shaky")
@@ -478,10 +486,10 @@ def test_the_challenge_of_the_day_records_a_high_score(tmp_path, monkeypatch):
     assert scene.state.is_over()
     tick(scene, 300)
     scores = HighScoreBook(tmp_path).scores()
-    assert [(s.name, s.height_mm, s.cards, s.seed) for s in scores] == [
-        ("Tess", scene.state.best_height, scene.state.stacked, today)]
+    assert [(s.name, s.height_mm, s.cards, s.seed, s.day) for s in scores] == [
+        ("Tess", scene.state.best_height, scene.state.stacked, today, "2026-12-02")]
     summary = next(o.summary for o in scene.overlays if isinstance(o, SummaryOverlay))
-    assert "challenge of the day" in summary.lines[0]
+    assert "the challenge of the day (02 Dec 2026)" in summary.lines[0]
     assert summary.rows[1][1] == "Tess" and "new" in summary.rows[1][0]
     assert all(ok for _, ok in scene.view.live_checks)
 

@@ -76,6 +76,7 @@ class WackelbettView(GameView):
 
     help_text = HELP
     game: WackelbettGame
+    today = staticmethod(datetime.date.today)  # the day whose deck is the challenge of the day
 
     def __init__(self, game: WackelbettGame, names) -> None:
         super().__init__(game, names)
@@ -197,7 +198,7 @@ class WackelbettView(GameView):
 
         book = HighScoreBook(user_dir())
         score = ChallengeScore(self.names[0], float(view["best_height"]), int(view["stacked"]),
-                               int(view["challenge_seed"]), datetime.date.today().isoformat())
+                               int(view["challenge_seed"]), self.today().isoformat())
         try:
             self.recorded_place = book.add(score) or 0
             self.high_scores = book.scores()
@@ -216,7 +217,7 @@ class WackelbettView(GameView):
 
     def is_daily(self) -> bool:
         seed = self.view.get("challenge_seed")
-        return seed is not None and seed == self.game.daily_seed(datetime.date.today())
+        return seed is not None and seed == self.game.daily_seed(self.today())
 
     # -- the hand -----------------------------------------------------------------------------
     def _layout_hand(self) -> None:
@@ -622,8 +623,8 @@ class WackelbettView(GameView):
         if not v or v["phase"] != OVER:
             return []
         if v["mode"] == "challenge":
-            said = self.words.challenge_summary(v, self.is_daily(), self.recorded_place, self.high_scores,
-                                                self.score_problem)
+            day = self.today() if self.is_daily() else None
+            said = self.words.challenge_summary(v, day, self.recorded_place, self.high_scores, self.score_problem)
         else:
             said = self.words.game_summary(v)
         return [Summary("game", *said)]

@@ -352,14 +352,15 @@ class TableWords:
         return title, lines, tuple(rows)
 
     @staticmethod
-    def challenge_summary(v: dict[str, Any], daily: bool, place: int | None, high_scores: Sequence[ChallengeScore],
-                          problem: str) -> tuple[str, tuple[str, ...], Rows]:
+    def challenge_summary(v: dict[str, Any], day: datetime.date | None, place: int | None,
+                          high_scores: Sequence[ChallengeScore], problem: str) -> tuple[str, tuple[str, ...], Rows]:
         """Title, lines and high-score rows of a finished challenge run.
 
+        ``day``: the day whose challenge of the day the run played (None: another deck);
         ``place``: where the run entered the high-score table (0: not high enough; None: not
         recorded); ``problem``: why the high scores could not be read or written ("" if they could).
         """
-        which = f"the challenge of the day ({datetime.date.today():%d %b %Y})" if daily else \
+        which = f"the challenge of the day ({day:%d %b %Y})" if day else \
             f"deck #{v['challenge_seed']}"
         lines = [f"{cards(v['stacked'])} stacked, {v['best_height']:.1f} mm of bedding on {which}."]
         if place:
