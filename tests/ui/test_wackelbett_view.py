@@ -465,8 +465,9 @@ def test_a_whole_game_with_the_mouse_two_humans_and_a_bot():
 
 # -- the solo challenge --------------------------------------------------------------------------
 def test_the_challenge_of_the_day_records_a_high_score(tmp_path, monkeypatch):
-    """On 2 December 2026 the shaky hand once let the princess go above where the mouse had
-    picked her up: the mouse now lifts her first (a fixed day, so every run plays that deck)."""
+    """On 2 December 2026 the shaky hand let the princess go 0.4 mm below where the mouse had
+    picked her up, which made a click, not a drop; the mouse now always lowers her. A fixed
+    day, so every run plays that deck."""
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
     day = datetime.date(2026, 12, 2)
     monkeypatch.setattr(WackelbettView, "today", staticmethod(lambda: day))
