@@ -65,7 +65,7 @@ from simulator.engine import Scene, SceneError  # noqa: E402
 from simulator.engine.scene import SCENES_DIR  # noqa: E402
 from simulator.games.wackelbett.components import read_design_targets  # noqa: E402
 from simulator.games.wackelbett.dexterity import (BANDS, PHYSICAL, REFUSED, band_bounds, run_interval,  # noqa: E402
-                                                  stacking_trial)
+                                                  stacking_trial, within_spread)
 from simulator.games.wackelbett.rules import STAGES, WackelbettGame  # noqa: E402
 from simulator.games.wackelbett.verdict import FELL, MISSED_PEA, NOT_ON_TOP, PUSHED, SLID  # noqa: E402
 from simulator.games.wackelbett.scene_edit import (SceneEditError, patched_scene,  # noqa: E402
@@ -464,9 +464,10 @@ def _band(attempts: list[dict], lo: int, hi: int) -> dict[str, Any]:
     rate's 95% interval over runs, ``run_interval``: a band's placements come from a few
     piles), failures by cause."""
     inside = [a for a in attempts if lo <= a["card"] <= hi]
+    falls = _falls(inside)
     low, high = run_interval((a["trial"], a["kind"] in PHYSICAL) for a in inside)
-    return {"cards": f"{lo}-{hi}", "attempts": len(inside), "falls": _falls(inside),
-            "fall_rate": _falls(inside) / len(inside) if inside else math.nan, "fall_low": low, "fall_high": high,
+    return {"cards": f"{lo}-{hi}", "attempts": len(inside), "falls": falls,
+            "fall_rate": falls / len(inside) if inside else math.nan, "fall_low": low, "fall_high": high,
             "fails": {k: sum(a["kind"] == k for a in inside) for k in FAIL_KINDS}}
 
 
@@ -1050,7 +1051,7 @@ def print_table(report: dict) -> None:
             verdict = "met" if t["met"] else "too low" if t["best_estimate"] < t["low"] else "too high"
             if "best_low" in t:
                 got += f" (95% over runs {t['best_low']:.0%}-{t['best_high']:.0%})"
-                if not t["met"] and t["best_low"] <= t["high"] and t["low"] <= t["best_high"]:
+                if not t["met"] and within_spread((t["best_low"], t["best_high"]), t["low"], t["high"]):
                     verdict += ", within the runs' spread"
             band = f"{t['low']:.0%}" if t["low"] == t["high"] else f"{t['low']:.0%}-{t['high']:.0%}"
             print(f"  {t['hand']:<8} at card {t['card']:>2}: wanted {band:>7}, got {got}: {verdict}")
