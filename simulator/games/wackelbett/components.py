@@ -69,6 +69,7 @@ class TableSpec:
     half_width: float
     thickness: float
     friction: float
+    bounce: float = 0.0  # restitution of the bed's rim on the table (0: it lands dead)
 
 
 @dataclass(frozen=True)
@@ -237,7 +238,8 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         weld_slip_speed=_positive(s, "weld_slip_speed"),
     )
     t = scene.table("table")
-    table = TableSpec(_positive(t, "half_width"), _positive(t, "thickness"), t.get("friction", float, minimum=0.0))
+    table = TableSpec(_positive(t, "half_width"), _positive(t, "thickness"), t.get("friction", float, minimum=0.0),
+                      t.get("bounce", float, minimum=0.0, maximum=1.0, default=0.0))
     b = scene.table("bed")
     bed = BedSpec(
         inner_width=_positive(b, "inner_width"),

@@ -125,6 +125,7 @@ class WackelbettWorld:
         t = self.physics.table
         top = _box(self.space.static_body, -t.half_width, -t.thickness, t.half_width, 0.0)
         top.friction = t.friction
+        top.elasticity = t.bounce
         top.filter = _TABLE_FILTER
         self.space.add(top)
 
@@ -142,6 +143,7 @@ class WackelbettWorld:
             shape.mass = mass
             shape.friction = b.friction
             shape.filter = _BED_FILTER
+        shapes[0].elasticity = 1.0  # the plate's rim on the table bounces by the table's bounce
         shapes[3].friction = self.physics.card.friction
         if b.rigid:  # held still where it lies (to measure what the wobble changes)
             bed.body_type = pymunk.Body.KINEMATIC

@@ -120,6 +120,24 @@ def test_the_bed_rocks_on_its_pea_and_settles_back():
     assert world.fallen_cards() == ()
 
 
+def test_a_bed_knocked_onto_its_corner_bounces_off_the_table():
+    """The bed's tin rim bounces on the table (``[table] bounce``): knocked down onto the corner
+    a tall pile rests it on, it jumps back off; on a dead table (bounce 0) it stays down."""
+    rebounds = []
+    for bounce in (PHYSICS.table.bounce, 0.0):
+        physics = dataclasses.replace(PHYSICS, table=dataclasses.replace(PHYSICS.table, bounce=bounce))
+        world = stack_of(24, physics=physics)
+        world.settle()
+        resting = abs(world.bed.angle)
+        world.bed.angular_velocity += math.copysign(1.5, world.bed.angle)  # down onto its corner
+        lowest = resting
+        for _ in range(physics.solver.frame_hz // 2):
+            world.step_frame()
+            lowest = min(lowest, abs(world.bed.angle))
+        rebounds.append(math.degrees(resting - lowest))
+    assert PHYSICS.table.bounce > 0 and rebounds[0] > 0.2 > rebounds[1]
+
+
 def test_a_card_dropped_from_high_lands_on_top_without_passing_through():
     """Air drag caps a falling card's speed, so even a card let go 300 mm above the pile
     lands on it instead of tunnelling into it."""
