@@ -91,6 +91,7 @@ KNOBS = (
     Knob("bed.wobble_stiffness", "magnet stiffness", 5e6, 1e9, log=True),
     Knob("bed.wobble_damping", "magnet damping", 1e5, 3e7, log=True),
     Knob("bed.friction", "bed friction", 0.0, 1.5),
+    Knob("table.bounce", "rim bounce", 0.0, 1.0),
     Knob("card.friction", "card friction", 0.0, 1.5),
     Knob("card.mass", "card mass g", 0.5, 8.0),
     Knob("princess.friction", "princess friction", 0.0, 1.5),
