@@ -296,7 +296,8 @@ class TableWords:
 
         what = e["what"]
         if what == "first":
-            return f"The {e['label']} is laid across the bed; {does('begins', 'begin')}"
+            begins = "you begin" if seat == viewer else does("begins", "begin")  # mid-sentence: lower case
+            return f"The {e['label']} is laid across the bed; {begins}"
         if what == "lays":
             return f"{does('lays', 'lay')} the {e['label']}"
         if what == "laid":

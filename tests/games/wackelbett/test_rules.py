@@ -690,3 +690,16 @@ def test_a_steep_card_is_never_the_top_card():
     layout = dataclasses.replace(state.layout, cards=state.layout.cards + ((state.hands[0][0], steep),))
     ordered = pile_order(g.physics, layout.bed, layout.cards)
     assert ordered[-1][0] == 0 and ordered[0][0] == state.hands[0][0]
+
+
+def test_the_log_tells_who_begins_in_plain_english():
+    """The first log line names who begins: "you begin" to that player, mid-sentence in lower
+    case, and "Ann begins" to everyone else."""
+    state = started(players=2)
+    first = next(e for e in state.events if e["what"] == "first")
+    words = TableWords(state.game, ["Ann", "Bob"])
+    starter = first["seat"]
+    mine = words.event(first, starter)
+    theirs = words.event(first, 1 - starter)
+    assert mine.endswith("is laid across the bed; you begin"), mine
+    assert theirs.endswith(f"is laid across the bed; {['Ann', 'Bob'][starter]} begins"), theirs
