@@ -78,10 +78,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from simulator.ui.app import App, has_display
+    from simulator.ui.app import App, display_problem
 
-    if not has_display():
-        print("No display found: cannot open a window here.")
+    problem = display_problem()
+    if problem:
+        print(f"No display ({problem}): cannot open a window here.")
         return 1
     from simulator.ui.online import connect_screen
 

@@ -69,6 +69,15 @@ def test_play_without_a_display_says_so_in_one_line():
     assert len(proc.stdout.strip().splitlines()) == 1 and "No display" in proc.stdout
 
 
+def test_join_without_a_display_says_so_in_one_line():
+    env = {k: v for k, v in ENV.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    proc = subprocess.run([sys.executable, "-m", "simulator", "join", "127.0.0.1:9", "ABCD-EFGHJK"],
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    assert proc.returncode == 1, proc.stderr
+    [line] = proc.stdout.strip().splitlines()
+    assert proc.stderr == "" and line.startswith("No display (") and line.endswith("cannot open a window here.")
+
+
 def test_replay_checks_a_save_file(tmp_path):
     from simulator.engine import GameRecord, load_game, play_out, RandomBot, save_record
 
