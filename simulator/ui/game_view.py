@@ -145,6 +145,11 @@ class GameView:
         if self.cue_sink:
             self.cue_sink(cue)
 
+    def rename(self, names: Sequence[str]) -> None:
+        """New names for the seats (a player took or left a seat online). In place: the view's
+        sentences (its ``TableWords``) hold this very list."""
+        self.names[:] = names
+
     def name(self, seat: int | None) -> str:
         return "Onlooker" if seat is None else self.names[seat]
 

@@ -283,7 +283,7 @@ class RemoteTableScene(TableScene):
                 self.notify(f"{new['name']} {what}")
         self.welcome["seats"] = seats
         self.seats = tuple(SeatInfo(s["name"], old.kind) for s, old in zip(seats, self.seats))
-        self.view.names = [s["name"] for s in seats]
+        self.view.rename([s["name"] for s in seats])
 
     def _ask_consent(self, message: dict[str, Any]) -> None:
         number = message["request"]

@@ -209,3 +209,27 @@ def test_two_players_at_one_remote_screen_pass_the_device_between_their_turns():
     finally:
         server.stop()
     assert handoffs == {"Ann", "Bob"}
+
+
+@pytest.mark.parametrize("game, players", [("wackelbett", 2), ("zoo-wee-mama", 2), ("mamma", 2),
+                                           ("wie-weet-wat", 3)])
+def test_a_player_who_joins_later_is_named_in_the_sentences_of_the_screens_already_there(game, players):
+    """The host's screen opened while seat 2 was still "Player 2"; once Bob sits down every
+    sentence on it (the headline, the log, the bids) names him."""
+    server = ServerThread("127.0.0.1", 0, rate=500, burst=500)
+    address = f"{server.address[0]}:{server.address[1]}"
+    try:
+        seats = [{"name": "Ann", "kind": "local"}, {"name": "", "kind": "remote"}]
+        seats += [{"name": "Cleo", "kind": "random"}] * (players - 2)
+        ann, hosted = screen_for(address, {"type": "host", "game": game, "players": players, "seed": 3,
+                                           "bot_pace": 0, "seats": seats})
+        before = ann.view.words.does(1, 0, "plays", "play") if hasattr(ann.view.words, "does") else ""
+        bob, _ = screen_for(address, {"type": "hello", "code": hosted["code"], "name": "Bob"})
+        run_until(ann, lambda: ann.view.name(1) == "Bob")
+        assert ann.view.words.names[1] == "Bob"
+        if before:
+            assert "Bob" not in before and ann.view.words.does(1, 0, "plays", "play") == "Bob plays"
+        for scene in (ann, bob):
+            scene.client.close()
+    finally:
+        server.stop()

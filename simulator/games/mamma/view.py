@@ -80,7 +80,7 @@ class MammaView(GameView):
         self.board = Board(game)
         self.sprites = SpriteLayer(MammaArt(game.box).render)
         self.scenery = Scenery(self.board, self.sprites.face)
-        self.words = TableWords(game, names)
+        self.words = TableWords(game, self.names)
         self.router: Router | None = None
         self.buttons: list[Button] = []
         self.hint = ""

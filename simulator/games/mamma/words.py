@@ -94,7 +94,7 @@ class TableWords:
     def __init__(self, game: MammaGame, names: Sequence[str]) -> None:
         self.game = game
         self.box = game.box
-        self.names = list(names)
+        self.names = names  # not copied: GameView.rename renames the seats in place
 
     # -- small pieces ------------------------------------------------------------------------------
     def who(self, seat: int | None, viewer: int | None) -> str:

@@ -83,7 +83,7 @@ class WackelbettView(GameView):
         self.physics = game.physics
         self.side = SideView(game)
         self.tray = HandTray(game, self.side.painter.colour_mark)
-        self.words = TableWords(game, names)
+        self.words = TableWords(game, self.names)
         self.layout: TableLayout | None = None
         self.job: LiveJob | None = None
         self.fading: list[tuple[int, BodyPose, float]] = []

@@ -92,7 +92,7 @@ class TableWords:
 
     def __init__(self, game: WackelbettGame, names: Sequence[str]) -> None:
         self.game = game
-        self.names = list(names)
+        self.names = names  # not copied: GameView.rename renames the seats in place
 
     def who(self, seat: int, viewer: int | None) -> str:
         return "You" if seat == viewer else self.names[seat]

@@ -44,7 +44,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
 
     def __init__(self, game: WieWeetWatGame, names: Sequence[str]) -> None:
         super().__init__(game, names)
-        self.words = TableWords(game, names)
+        self.words = TableWords(game, self.names)
         self.help_text = HELP[game.language]
         self.faces = CardFaces(game.card_letter, self.words.dutch_name)
         self.sprites = SpriteLayer(self.faces.render)

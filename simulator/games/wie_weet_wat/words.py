@@ -210,7 +210,7 @@ class TableWords:
 
     def __init__(self, game: WieWeetWatGame, names: Sequence[str]) -> None:
         self.game = game
-        self.names = list(names)
+        self.names = names  # not copied: GameView.rename renames the seats in place
         self.language = game.language
         dutch = game.scene.table("action_cards")
         self.dutch_name = {kind: dutch.table(kind).get("nl", str) for kind in ACTION_KINDS}

@@ -40,7 +40,7 @@ class ZooWeeMamaView(BidPanel, GameView):
         super().__init__(game, names)
         self.sprites = SpriteLayer(partial(render_face, game))
         self.symbols = game.symbols
-        self.words = TableWords(game, names)
+        self.words = TableWords(game, self.names)
         self.mouse = (0, 0)
         self.deal: DealNextRound | None = None
         self.show: RevealShow | None = None

@@ -59,7 +59,7 @@ class TableWords:
     def __init__(self, game: ZooWeeMamaGame, names: Sequence[str]) -> None:
         self.game = game
         self.symbols = game.symbols
-        self.names = list(names)
+        self.names = names  # not copied: GameView.rename renames the seats in place
 
     def who(self, seat: int, viewer: int | None) -> str:
         return "You" if seat == viewer else self.names[seat]
