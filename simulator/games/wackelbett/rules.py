@@ -523,7 +523,8 @@ class WackelbettState(State):
         self.layout = outcome.layout
         self.princess_upright = outcome.princess_upright
         self.failures_in_row = 0
-        self._event(seat, "stays", label=self.game.card_label(card))
+        how = "lies" if self.lies_princess_down() else "stands" if outcome.princess_upright else "toppled"
+        self._event(seat, "stays", label=self.game.card_label(card), how=how)
         if self.finishing:
             # "If Penny and all cards remain on the pile, you have won the game!"
             self.finishing = False

@@ -302,8 +302,10 @@ class TableWords:
             return f"{does('lays', 'lay')} the {e['label']}"
         if what == "laid":
             return f"The {e['label']} stays on the bed"
-        if what == "stays":
-            return f"Penny Pea stays on the {e['label']}"
+        if what == "stays":  # (saves from before "how" say only that she stayed)
+            return {"stands": "Penny Pea stands on the {}", "lies": "Penny Pea lies on the {}",
+                    "toppled": "Penny Pea toppled on the {} but stayed on the bed"
+                    }.get(e.get("how", ""), "Penny Pea stays on the {}").format(e["label"])
         if what == "fails":
             lost = f"; {cards(e['count'])} to the reserve" if e["count"] else ""
             return f"{does('takes', 'take')} back the {e['label']}: {e['reason']}{lost}"
@@ -320,7 +322,8 @@ class TableWords:
         if what == "restands":
             return f"{does('stands', 'stand')} Penny Pea back up"
         if what == "restand-fails":
-            return f"Penny Pea did not stay up for {self.who(seat, viewer)} (try {e['tries']})"
+            whom = "you" if seat == viewer else self.names[seat]
+            return f"Penny Pea did not stay up for {whom} (try {e['tries']})"
         if what == "knocked":
             return f"{does('knocks', 'knock')} {cards(e['count'])} off the bed: to the reserve"
         if what == "wins":

@@ -328,6 +328,8 @@ def test_a_princess_fallen_over_on_the_bed_is_stood_up_by_the_next_player():
     you the next player simply stands her back up again on the crown symbol of the topmost card.\""""
     state, card = princess_fell_over_on_the_bed()
     assert state.layout.top_card == card and card not in state.hands[0], "luck is with you: the card stays"
+    said = TableWords(state.game, ["Ann", "Bob"]).event(state.events[-1], 1)
+    assert said == f"Penny Pea toppled on the {state.game.card_label(card)} but stayed on the bed"
     assert state.current == 1 and state.phase == LIFT
     stand_her_back_up(state)
     game = state.game
@@ -666,6 +668,10 @@ def test_a_player_who_cannot_stand_her_back_up_has_her_laid_down_by_the_table():
     lean = relative_pose(state.layout.bed, state.layout.princess).angle
     assert abs(abs(lean) - math.pi / 2) < 0.4, "the table laid her down"
     assert [e["what"] for e in state.events].count("restand-fails") == g.restand_tries
+    failed = next(e for e in state.events if e["what"] == "restand-fails")
+    words = TableWords(g, ["Ann", "Bob"])
+    assert words.event(failed, 1) == "Penny Pea did not stay up for you (try 1)"
+    assert words.event(failed, 0) == "Penny Pea did not stay up for Bob (try 1)"
 
 
 def test_a_card_held_more_than_90_degrees_from_level_is_refused():
@@ -703,3 +709,16 @@ def test_the_log_tells_who_begins_in_plain_english():
     theirs = words.event(first, 1 - starter)
     assert mine.endswith("is laid across the bed; you begin"), mine
     assert theirs.endswith(f"is laid across the bed; {['Ann', 'Bob'][starter]} begins"), theirs
+
+
+def test_the_log_says_how_penny_pea_came_to_rest():
+    """Stood on the crown by a steady hand she stands, and the log says so (it says when she
+    toppled but stayed on the bed, above, and when she is laid down, as on the last card)."""
+    state = two_card_table()
+    card = state.hands[0][0]
+    state.apply(PlaceCard(0, card, trace_to(state, -20.0)))
+    settle_with_referee(state)
+    state.apply(princess_on_crown(state))
+    settle_with_referee(state)
+    label = state.game.card_label(card)
+    assert TableWords(state.game, ["Ann", "Bob"]).event(state.events[-1], 0) == f"Penny Pea stands on the {label}"
