@@ -15,17 +15,22 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from simulator.engine import entry, game_names
+from simulator.engine import bot_levels, entry, game_names
 from simulator.net.discovery import lan_address
 from simulator.net.protocol import BURST, RATE_PER_SECOND
 
 
 def _table_request(args: argparse.Namespace) -> dict[str, Any]:
+    """The host request ``--table`` and its options make; ValueError names a bad option."""
     cls = entry(args.table).game_class
     players = args.players or cls.min_players
     bots = args.bots or []
     if len(bots) >= players:
-        raise SystemExit(f"--bot fills at most {players - 1} of the {players} seats")
+        raise ValueError(f"--bot fills at most {players - 1} of the {players} seats")
+    levels = bot_levels(args.table)
+    for level in bots:
+        if level not in levels:
+            raise ValueError(f"--bot {level}: {cls.title} bots are {', '.join(levels)}")
     seats = [{"name": f"Player {i + 1}", "kind": "remote"} for i in range(players - len(bots))]
     seats += [{"name": f"Bot {i + 1}", "kind": level} for i, level in enumerate(bots)]
     options: dict[str, str] = {}
@@ -44,6 +49,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from simulator.net.discovery import advertise
     from simulator.net.server import TableServer
 
+    config = TableConfig.from_json(_table_request(args)) if args.table else None  # bad options: before serving
+
     async def main() -> None:
         server = TableServer(state_dir=args.state_dir, rate=args.rate, burst=max(BURST, int(2 * args.rate)))
         host, port = await server.start(args.host, args.port)
@@ -52,9 +59,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
               f"{len(server.tables)} tables resumed)", flush=True)
         for code, table in server.tables.items():
             print(f"  resumed {table.game.title}: code {code}", flush=True)
-        if args.table:
-            request = _table_request(args)
-            table = server.create_table(TableConfig.from_json(request))
+        if config is not None:
+            table = server.create_table(config)
             print(f"{table.game.title} for {table.game.players}: join with\n"
                   f"  python -m simulator join {shown}:{port} {table.code}", flush=True)
         lan = advertise(port) if args.lan else None

@@ -78,6 +78,16 @@ def test_join_without_a_display_says_so_in_one_line():
     assert proc.stderr == "" and line.startswith("No display (") and line.endswith("cannot open a window here.")
 
 
+def test_serve_with_a_bad_table_option_says_which_in_one_line_and_serves_nothing(tmp_path):
+    for args, words in ((["--bot", "superhard"], "--bot superhard: Wham Bam! bots are random, good"),
+                        (["--players", "9"], "Wham Bam! is for 2-4 players, got 9"),
+                        (["--bot", "good", "--bot", "good"], "--bot fills at most 1 of the 2 seats")):
+        proc = run("-m", "simulator", "serve", "--host", "127.0.0.1", "--port", "0", "--state-dir", str(tmp_path),
+                   "--table", "wham-bam", *args, check=False)
+        assert proc.returncode == 2 and proc.stdout == "", proc.stdout
+        assert proc.stderr.strip().splitlines() == [f"python -m simulator serve: error: {words}"]
+
+
 def test_replay_checks_a_save_file(tmp_path):
     from simulator.engine import GameRecord, load_game, play_out, RandomBot, save_record
 
