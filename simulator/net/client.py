@@ -130,12 +130,21 @@ class ClientThread:
         self.thread.join(2.0)
 
 
+class Refused(ConnectionError):
+    """The server refused the join; ``unknown_token``: it did not know the seat token shown."""
+
+    def __init__(self, reason: str, *, unknown_token: bool = False) -> None:
+        super().__init__(reason)
+        self.unknown_token = unknown_token
+
+
 def wait_for_welcome(client: ClientThread, *, timeout: float = CONNECT_TIMEOUT
                      ) -> tuple[dict[str, Any], dict[str, Any] | None, list[dict[str, Any]]]:
     """Block until the server welcomes ``client`` and sends its first update:
     (welcome, hosted or None, the messages from that update on).
 
-    Raises ConnectionError with the server's (or the network's) reason if it refuses.
+    Raises :class:`Refused` with the server's reason if it refuses, ConnectionError with the
+    network's if the line fails.
     """
     import time
 
@@ -150,7 +159,9 @@ def wait_for_welcome(client: ClientThread, *, timeout: float = CONNECT_TIMEOUT
                 hosted = message
             elif message["type"] == "welcome":
                 welcome = message
-            elif message["type"] in ("error", "lost", "bye"):
+            elif message["type"] == "error":
+                raise Refused(message["reason"], unknown_token=message.get("unknown_token") is True)
+            elif message["type"] in ("lost", "bye"):
                 raise ConnectionError(message["reason"])
         first = next((i for i, m in enumerate(rest) if m["type"] == "update"), None)
         if welcome is not None and first is not None:

@@ -18,7 +18,8 @@ Client to server::
 
 Server to client: ``hosted``, ``welcome``, ``update`` (your seats' views, the onlooker
 view, your legal actions, whose turn, the clock), ``refused`` (to the sender only),
-``error``, ``seats`` (who is here), ``undo-request``, ``undo-result``, ``bye``.
+``error`` ({reason, unknown_token?: true} -- set when a join showed a seat token this table
+never gave out), ``seats`` (who is here), ``undo-request``, ``undo-result``, ``bye``.
 """
 from __future__ import annotations
 
@@ -32,6 +33,11 @@ from typing import Any
 MAX_MESSAGE_BYTES = 256 * 1024
 #: Deepest nesting of arrays and objects a message may have.
 MAX_DEPTH = 8
+#: The server pings every connection this often (s) and drops one that has not answered
+#: within PING_TIMEOUT: so a seat held by a line that died is free again within HOLD_SECONDS.
+PING_INTERVAL = 10
+PING_TIMEOUT = 20
+HOLD_SECONDS = PING_INTERVAL + PING_TIMEOUT
 #: Messages a connection may send: a bucket of BURST refilled at RATE per second.
 RATE_PER_SECOND = 20.0
 BURST = 40

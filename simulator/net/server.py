@@ -23,8 +23,8 @@ import websockets
 from websockets.asyncio.server import ServerConnection, serve
 
 from .config import TableConfig
-from .protocol import (BURST, MAX_MESSAGE_BYTES, RATE_PER_SECOND, ProtocolError, encode, new_code,
-                       normal_code, read_message)
+from .protocol import (BURST, MAX_MESSAGE_BYTES, PING_INTERVAL, PING_TIMEOUT, RATE_PER_SECOND, ProtocolError,
+                       encode, new_code, normal_code, read_message)
 from .table import JoinRefused, OnlineTable
 
 log = logging.getLogger("simulator.net")
@@ -107,7 +107,8 @@ class TableServer:
         """Resume saved tables and listen; returns the address (port 0: any free port)."""
         self.resume()
         self.server = await serve(self.handle, host, port, max_size=MAX_MESSAGE_BYTES, max_queue=64,
-                                  ping_interval=10, ping_timeout=20, close_timeout=1, compression=None)
+                                  ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT, close_timeout=1,
+                                  compression=None)
         sock = next(iter(self.server.sockets))
         self.address = sock.getsockname()[:2]
         self.saver = asyncio.create_task(self._save_loop())
@@ -310,7 +311,7 @@ class TableServer:
             conn.table = None
             if exc.guess:
                 self.wrong_codes[address] = [*recent, now]
-            conn.send({"type": "error", "reason": str(exc)})
+            conn.send({"type": "error", "reason": str(exc), **({"unknown_token": True} if exc.guess else {})})
 
     def _forget_if_done(self, table: OnlineTable) -> None:
         """A finished table is closed (and its file removed) once everyone has left it."""

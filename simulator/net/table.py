@@ -31,7 +31,7 @@ from simulator.engine.record import undo_point
 
 from .clock import WindowClock, timing_for
 from .config import LOCAL, NO_TAKEOVER, REMOTE, TableConfig
-from .protocol import new_token
+from .protocol import HOLD_SECONDS, new_token
 
 SAVE_FORMAT = 1
 
@@ -170,7 +170,9 @@ class OnlineTable:
             if self.seats[seat].holder not in (None, member):
                 # a token opens a seat only once its last connection is gone (a dropped line is
                 # noticed within the server's ping timeout): a live player is never pushed out
-                raise JoinRefused(f"seat {seat + 1} is still held by an open connection; try again shortly")
+                raise JoinRefused(f"seat {seat + 1} is still held by an earlier connection (a window left open, "
+                                  f"or a line that dropped: the server lets it go within {HOLD_SECONDS} s); "
+                                  "close that window or try again then")
         for seat in seats:
             self.seats[seat].holder = member
             self.seats[seat].away_since = None

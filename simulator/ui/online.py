@@ -17,7 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextEntryLine
 
 from simulator.engine import bot_levels, entry, load_game
-from simulator.net.client import ClientThread, server_url, wait_for_welcome
+from simulator.net.client import ClientThread, Refused, server_url, wait_for_welcome
 from simulator.net.discovery import available as lan_available
 from simulator.net.discovery import advertise, browse, lan_address
 from simulator.net.server import ServerThread
@@ -76,15 +76,26 @@ def connect_screen(app: App | None, address: str, code: str, *, name: str = "", 
     client = ClientThread(address, hello)
     try:
         welcome, _, rest = wait_for_welcome(client)
-    except ConnectionError:
+    except Refused as refused:
         client.close()
         if not tokens:
             raise
-        hello.pop("tokens")  # a stale token (the table is gone or restarted anew): join afresh
+        # The seats this machine holds are held by another window of it (a second player here,
+        # or an earlier window not yet let go), or the tokens are stale: take a free seat.
+        hello.pop("tokens")
         client = ClientThread(address, hello)
-        welcome, _, rest = wait_for_welcome(client)
+        try:
+            welcome, _, rest = wait_for_welcome(client)
+        except Refused:
+            client.close()
+            if refused.unknown_token:
+                raise
+            raise refused from None   # no free seat: the reason that matters is the held one
+        if refused.unknown_token:
+            tokens = []               # stale: forget them
     if welcome["tokens"]:
-        remember_tokens(address, welcome["code"], list(welcome["tokens"].values()))
+        new = list(welcome["tokens"].values())
+        remember_tokens(address, welcome["code"], list(dict.fromkeys([*tokens, *new])))
     return RemoteTableScene(app, client, welcome, rest, on_leave=on_leave)
 
 

@@ -108,3 +108,29 @@ def test_a_host_whose_server_stopped_resumes_the_table_and_gets_their_seat_back(
         resumed.client.close()
     finally:
         again.stop()
+
+
+def test_rejoining_while_the_earlier_window_still_holds_the_seat_says_so_and_keeps_the_seat(app):
+    """Bob's first window is still connected (left open, or its line not yet noticed dead) when
+    he joins again from the same machine: he is told his seat is still held by that earlier
+    connection -- not that every seat is taken -- and his remembered seat token is kept."""
+    from simulator.net.client import ClientThread, Refused, wait_for_welcome
+    from simulator.net.server import ServerThread
+    from simulator.ui.online import connect_screen, remembered_tokens
+
+    server = ServerThread("127.0.0.1", 0)
+    address = f"127.0.0.1:{server.address[1]}"
+    try:
+        host = ClientThread(address, {"type": "host", "game": "wham-bam", "players": 2, "seed": 1,
+                                      "seats": [{"name": "Ann", "kind": "local"}, {"name": "", "kind": "remote"}]})
+        _, hosted, _ = wait_for_welcome(host)
+        first = connect_screen(app, address, hosted["code"], name="Bob")
+        token = remembered_tokens(address, hosted["code"])
+        assert first.held == [1] and token
+        with pytest.raises(Refused, match="still held by an earlier connection"):
+            connect_screen(app, address, hosted["code"], name="Bob")
+        assert remembered_tokens(address, hosted["code"]) == token
+        first.client.close()
+        host.close()
+    finally:
+        server.stop()
