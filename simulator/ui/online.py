@@ -142,7 +142,8 @@ class OnlineScene:
         self.manager = ui_manager()
         self.games = playable_games()
         self.game_id = self.games[0]
-        self.error = ""
+        self.error = ""        # why hosting failed (shown by the Host button)
+        self.join_error = ""   # why joining failed (shown in the Join panel)
         self.found: list[tuple[str, str]] = []
         self.bind = "0.0.0.0"   # where a hosted server listens (tests keep it on loopback)
         self.server: ServerThread | None = None
@@ -168,7 +169,7 @@ class OnlineScene:
         self.join_entries[2].set_text("You")
         self.join_button = UIButton(Rect(130, 210, 120, 44), "Join", m, container=p, object_id="#big_button")
         self.watch_button = UIButton(Rect(260, 210, 120, 44), "Watch", m, container=p)
-        self.find_button = UIButton(Rect(16, 280, 364, 36), "Find servers on this network", m, container=p)
+        self.find_button = UIButton(Rect(16, 330, 364, 36), "Find servers on this network", m, container=p)
         if not lan_available():
             self.find_button.disable()
         self.found_buttons: list[tuple[UIButton, str]] = []
@@ -178,11 +179,10 @@ class OnlineScene:
             button.kill()
         self.found_buttons = []
         for i, (name, address) in enumerate(self.found[:4]):
-            button = UIButton(Rect(16, 326 + 40 * i, 364, 34), f"{name}  ({address})", self.manager,
+            button = UIButton(Rect(16, 376 + 36 * i, 364, 32), f"{name}  ({address})", self.manager,
                               container=self.join_panel)
             self.found_buttons.append((button, address))
-        if not self.found:
-            self.error = "No server announced itself on this network."
+        self.join_error = "" if self.found else "No server announced itself on this network."
 
     # -- host ----------------------------------------------------------------------------------
     def _build_host(self, seats: int | None = None) -> None:
@@ -301,13 +301,14 @@ class OnlineScene:
     def join(self, *, watch: bool = False) -> None:
         address, code, name = (e.get_text().strip() for e in self.join_entries)
         if not address or not code:
-            self.error = "Type the host's address and the table's code."
+            self.join_error = "Type the host's address and the table's code."
             return
         try:
             scene = connect_screen(self.app, address, code, name=name, watch=watch, on_leave=self.app.pop)
         except ConnectionError as exc:
-            self.error = str(exc)
+            self.join_error = str(exc)
             return
+        self.join_error = ""
         self.app.push(scene)
 
     def update(self, dt: float) -> None:
@@ -321,6 +322,9 @@ class OnlineScene:
         if self.error:
             text_block(surface, self.error[:200], Rect(700, 648, 540, 60), size=15, colour=(255, 150, 150))
         self.manager.draw_ui(surface)
+        if self.join_error:   # under the Join and Watch buttons, over the panel
+            text_block(surface, self.join_error[:200], Rect(JOIN_PANEL.left + 16, JOIN_PANEL.top + 262, 368, 64),
+                       size=15, colour=(255, 150, 150))
         if not lan_available():
-            text(surface, "(finding servers needs the optional zeroconf package)", (JOIN_PANEL.left + 16, 440), size=13,
-                 colour=TEXT_DIM)
+            text(surface, "(finding servers needs the optional zeroconf package)",
+                 (JOIN_PANEL.left + 16, JOIN_PANEL.top + 374), size=13, colour=TEXT_DIM)

@@ -60,7 +60,7 @@ def test_hosting_from_the_online_screen_opens_a_table_others_join_with_its_code(
         app.push(guest_app_screen)
         click(guest_app_screen, guest_app_screen.join_button)
         guest = app.scene
-        assert isinstance(guest, RemoteTableScene), guest_app_screen.error
+        assert isinstance(guest, RemoteTableScene), guest_app_screen.join_error
         assert guest.held == [1] and guest.seats[1].name == "Bob"
         for _ in range(200):                     # bounded: the host's screen hears the game start
             table.update(1 / 60)
@@ -132,5 +132,30 @@ def test_rejoining_while_the_earlier_window_still_holds_the_seat_says_so_and_kee
         assert remembered_tokens(address, hosted["code"]) == token
         first.client.close()
         host.close()
+    finally:
+        server.stop()
+
+
+def test_a_wrong_join_code_is_told_in_the_join_panel_not_by_the_host_button(app):
+    from simulator.net.server import ServerThread
+    from simulator.ui.online import JOIN_PANEL
+
+    server = ServerThread("127.0.0.1", 0)
+    try:
+        screen = OnlineScene(app)
+        app.push(screen)
+        type_into(screen, screen.join_entries[0], f"127.0.0.1:{server.address[1]}")
+        type_into(screen, screen.join_entries[1], "ZZZZ-ZZZZZZ")
+        click(screen, screen.join_button)
+        assert app.scene is screen and screen.join_error == "no table has that code" and screen.error == ""
+        screen.draw(app.screen)
+
+        def reddish(area: pygame.Rect) -> int:
+            shot = app.screen.subsurface(area)
+            return sum(1 for x in range(area.width) for y in range(area.height)
+                       if (c := shot.get_at((x, y))).r > 200 and 120 < c.g < 180 and 120 < c.b < 180)
+
+        assert reddish(pygame.Rect(JOIN_PANEL.left, JOIN_PANEL.top + 255, JOIN_PANEL.width, 70)) > 50
+        assert reddish(pygame.Rect(690, 645, 560, 70)) == 0
     finally:
         server.stop()
