@@ -346,6 +346,9 @@ class RemoteTableScene(TableScene):
             rect = pygame.Rect(TABLE_RECT.left + 12, TABLE_RECT.bottom - 38, font(16, True).size(line)[0] + 24, 30)
             panel(surface, rect, alpha=230, radius=10)
             text(surface, line, (rect.left + 12, rect.centery), size=16, bold=True, colour=GOLD, anchor="midleft")
-        if not self.connected:
-            text(surface, "Connection lost: trying to rejoin the table...",
-                 (TABLE_RECT.centerx, TABLE_RECT.bottom - 60), size=18, bold=True, colour=DANGER, anchor="center")
+        if not self.connected:   # on a plate in the table's middle: play waits for it
+            line = "Connection lost: trying to rejoin the table..."
+            rect = pygame.Rect(0, 0, font(20, True).size(line)[0] + 48, 52)
+            rect.center = TABLE_RECT.center
+            panel(surface, rect, alpha=240, radius=12)
+            text(surface, line, rect.center, size=20, bold=True, colour=DANGER, anchor="center")
