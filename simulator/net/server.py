@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -96,6 +97,11 @@ class TableServer:
         self.tables: dict[str, OnlineTable] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.dirty: set[str] = set()
+        # The autosaves are written on a worker thread; a finished table's file is removed on
+        # the loop's. The lock and the set of removed codes keep a save already under way from
+        # writing a removed table's file back.
+        self.files_lock = threading.Lock()
+        self.removed: set[str] = set()
         self.wrong_codes: dict[str, list[float]] = {}
         self.hosted: dict[str, list[float]] = {}
         self.server: Any = None
@@ -153,7 +159,7 @@ class TableServer:
         if len(self.tables) >= self.max_tables:
             raise ValueError("this server holds as many tables as it can; try later")
         code = new_code()
-        while code in self.tables:
+        while code in self.tables or code in self.removed:
             code = new_code()
         table = OnlineTable(config, code, on_change=self._mark_dirty)
         self._open(table)
@@ -183,9 +189,9 @@ class TableServer:
             if self.dirty:
                 # the snapshots are taken here, between two messages; the files are written on a
                 # worker thread, so a server with many tables does not stall while it saves
-                await asyncio.to_thread(_write_all, self._snapshots())
+                await asyncio.to_thread(self._write_all, self._snapshots())
 
-    def _snapshots(self) -> list[tuple[Path, dict[str, Any]]]:
+    def _snapshots(self) -> list[tuple[str, Path, dict[str, Any]]]:
         if self.state_dir is None:
             self.dirty.clear()
             return []
@@ -194,11 +200,18 @@ class TableServer:
             self.dirty.discard(code)
             table = self.tables.get(code)
             if table is not None:
-                out.append((self.state_dir / f"{code}.json", table.to_saved()))
+                out.append((code, self.state_dir / f"{code}.json", table.to_saved()))
         return out
 
     def _flush(self) -> None:
-        _write_all(self._snapshots())
+        self._write_all(self._snapshots())
+
+    def _write_all(self, snapshots: list[tuple[str, Path, dict[str, Any]]]) -> None:
+        for code, path, data in snapshots:
+            with self.files_lock:
+                if code not in self.removed:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    _write_atomically(path, data)
 
     # -- connections --------------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
@@ -323,7 +336,9 @@ class TableServer:
         self.tasks.pop(table.code, None)
         self.dirty.discard(table.code)
         if self.state_dir is not None:
-            (self.state_dir / f"{table.code}.json").unlink(missing_ok=True)
+            with self.files_lock:
+                self.removed.add(table.code)
+                (self.state_dir / f"{table.code}.json").unlink(missing_ok=True)
 
 
 def _address(conn: Connection) -> str:
@@ -331,13 +346,9 @@ def _address(conn: Connection) -> str:
 
 
 def _name(value: Any) -> str:
-    return value.strip()[:24] if isinstance(value, str) else ""
-
-
-def _write_all(snapshots: list[tuple[Path, dict[str, Any]]]) -> None:
-    for path, data in snapshots:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomically(path, data)
+    """A joiner's name; "" for none. "You" is no name: every screen calls its own player so."""
+    name = value.strip()[:24] if isinstance(value, str) else ""
+    return "" if name.casefold() == "you" else name
 
 
 def _write_atomically(path: Path, data: dict[str, Any]) -> None:
