@@ -90,7 +90,8 @@ class TableConfig:
             if kind not in HUMAN_KINDS and kind not in levels:
                 raise ValueError(f"seat {i + 1}: kind must be 'remote', 'local' or a bot level "
                                  f"({', '.join(levels)}), got {str(kind)[:30]!r}")
-            seats.append(SeatPlan(name.strip() or f"Player {i + 1}", kind))
+            name = name.strip()
+            seats.append(SeatPlan(name if name and name.casefold() != "you" else f"Player {i + 1}", kind))
         seed = data.get("seed")
         if seed is None:
             seed = secrets.randbelow(2**31)

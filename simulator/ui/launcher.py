@@ -38,6 +38,14 @@ HELP_TOP = 380                          # the option help box, inside the panel
 POINT_AT_AN_OPTION = "Point at a rule option to read what it changes."
 
 
+def told_apart(seats: list[SeatInfo]) -> tuple[SeatInfo, ...]:
+    """``seats`` with "You" kept only for the one human at the table: the sentences call
+    whoever holds the device "You", so in a game of two humans (or for a bot) it is no name."""
+    humans = sum(s.kind == "human" for s in seats)
+    ambiguous = [s.name.casefold() == "you" and (humans > 1 or s.kind != "human") for s in seats]
+    return tuple(SeatInfo(f"Player {i + 1}", s.kind) if ambiguous[i] else s for i, s in enumerate(seats))
+
+
 def kind_label(level: str) -> str:
     return HUMAN if level == "human" else f"Bot: {level}"
 
@@ -180,7 +188,7 @@ class LauncherScene:
                                   "human" if level == HUMAN else level.removeprefix("Bot: ")))
         seed_text = self.seed_entry.get_text().strip()
         seed = int(seed_text) if seed_text else random.SystemRandom().randrange(2**31)
-        return TableSetup(game, tuple(seats), seed)
+        return TableSetup(game, told_apart(seats), seed)
 
     # -- events ---------------------------------------------------------------------------
     def typing(self) -> bool:

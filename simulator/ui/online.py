@@ -159,14 +159,13 @@ class OnlineScene:
     def _build_join(self) -> None:
         m, p = self.manager, self.join_panel
         UILabel(Rect(16, 10, 400, 32), "Join a table", m, container=p, object_id="#heading_label")
-        rows = (("Address", "host or host:port"), ("Code", "e.g. K7QM-XR2PAT"), ("Your name", ""))
+        rows = (("Address", "host or host:port"), ("Code", "e.g. K7QM-XR2PAT"), ("Your name", "as the others see it"))
         self.join_entries: list[UITextEntryLine] = []
         for i, (label, hint) in enumerate(rows):
             y = 56 + 48 * i
             UILabel(Rect(16, y, 110, 32), label, m, container=p, object_id="#left_label")
             entry_line = UITextEntryLine(Rect(130, y, 250, 32), m, container=p, placeholder_text=hint)
             self.join_entries.append(entry_line)
-        self.join_entries[2].set_text("You")
         self.join_button = UIButton(Rect(130, 210, 120, 44), "Join", m, container=p, object_id="#big_button")
         self.watch_button = UIButton(Rect(260, 210, 120, 44), "Watch", m, container=p)
         self.find_button = UIButton(Rect(16, 330, 364, 36), "Find servers on this network", m, container=p)
@@ -204,7 +203,7 @@ class OnlineScene:
         for i in range(self.seat_count):
             y = 92 + 38 * i
             name = UITextEntryLine(Rect(16, y, 200, 32), m, container=p,
-                                   initial_text="You" if i == 0 else f"Player {i + 1}")
+                                   initial_text=f"Player {i + 1}")
             name.set_text_length_limit(16)
             kind = UIDropDownMenu(kinds, HERE if i == 0 else ONLINE, Rect(226, y, 200, 32), m, container=p)
             self.seat_rows.append((name, kind))

@@ -104,7 +104,7 @@ def test_a_host_whose_server_stopped_resumes_the_table_and_gets_their_seat_back(
     try:
         assert code in again.server.tables
         resumed = connect_screen(app, f"127.0.0.1:{port}", code)  # the remembered token takes the seat back
-        assert resumed.held == [0] and resumed.seats[0].name == "You"
+        assert resumed.held == [0] and resumed.seats[0].name == "Player 1"
         resumed.client.close()
     finally:
         again.stop()

@@ -233,3 +233,22 @@ def test_a_player_who_joins_later_is_named_in_the_sentences_of_the_screens_alrea
             scene.client.close()
     finally:
         server.stop()
+
+
+def test_nobody_at_an_online_table_is_called_you():
+    """Every screen calls its own player "You"; a seat or a joiner named so would read as the
+    viewer on the others' screens, so the table gives that seat its plain name instead."""
+    server = ServerThread("127.0.0.1", 0, rate=500, burst=500)
+    address = f"{server.address[0]}:{server.address[1]}"
+    try:
+        ann, hosted = screen_for(address, {"type": "host", "game": "wham-bam", "players": 3, "bot_pace": 0,
+                                           "seats": [{"name": "You", "kind": "local"}, {"name": "", "kind": "remote"},
+                                                     {"name": "Cleo", "kind": "remote"}]})
+        bob, _ = screen_for(address, {"type": "hello", "code": hosted["code"], "name": " you "})
+        run_until(ann, lambda: ann.seats[1].name != "Player 2" or ann.welcome["seats"][1]["control"] == "human")
+        assert [s.name for s in ann.seats] == ["Player 1", "Player 2", "Cleo"]
+        assert [s.name for s in bob.seats] == ["Player 1", "Player 2", "Cleo"]
+        for scene in (ann, bob):
+            scene.client.close()
+    finally:
+        server.stop()

@@ -144,3 +144,23 @@ def test_load_saved_game_opens_that_game(home):
     click(app, dialog.ok_button.rect.center)
     frames(app, 4)
     assert isinstance(app.scene, TableScene) and app.scene.state.to_json() == state.to_json()
+
+
+def test_with_two_humans_at_the_table_nobody_is_called_you(home):
+    """The table calls whoever holds the device "You"; seat 1's default name "You" would make
+    "Pass the device to You" in a game of two humans, so it sits down as "Player 1"."""
+    app, scene = open_launcher()
+    pick_game(app, scene, "zoo-wee-mama")
+    choose(app, scene.seat_rows[1][1], "Human")
+    click(app, scene.start.rect.center)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    assert [s.name for s in table.seats][:2] == ["Player 1", "Ann"]
+    assert [s.kind for s in table.seats][:2] == ["human", "human"]
+
+
+def test_alone_against_bots_you_are_you(home):
+    app, scene = open_launcher()
+    pick_game(app, scene, "zoo-wee-mama")
+    click(app, scene.start.rect.center)
+    assert app.scene.seats[0].name == "You"
