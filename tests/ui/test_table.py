@@ -169,7 +169,30 @@ def test_a_round_summary_is_shown_when_a_round_ends():
     assert not scene.overlays, "the summary waits until the table has caught up"
     for _ in range(60):
         scene.update(1 / 60)
-    assert any(isinstance(o, SummaryOverlay) and o.summary.key == "round-1" for o in scene.overlays)
+    summary = next(o.summary for o in scene.overlays if isinstance(o, SummaryOverlay) and o.summary.key == "round-1")
+    result = state.round_results[0]
+    mine = result["winner"] == 0
+    assert summary.title == f"Round 1: {'You win' if mine else 'Bot wins'} {result['points']} points"
+    if result["reason"] == "emptied":
+        assert summary.lines == ("You emptied your hand." if mine else "Bot emptied their hand.",)
+
+
+def test_a_round_ending_reads_right_to_whoever_looks():
+    """Each way a round ends, told to the winner, to the one knocked out and to a third player."""
+    from simulator.games.wham_bam.rules import BLOCKED, EMPTIED, KNOCKED_OUT
+
+    scene = table([SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cleo")])
+    view = scene.view
+    said = {}
+    for viewer in (0, 1, 2):
+        view.viewer = viewer
+        said[viewer] = [view._round_ending({"winner": 0, "reason": why, "knocked_out": 1})
+                        for why in (EMPTIED, KNOCKED_OUT, BLOCKED)]
+    assert said[0] == ["You emptied your hand.", "Bob was knocked out by a Wham Bam!; you had the lowest hand.",
+                       "Nobody could play; you had the lowest hand."]
+    assert said[1] == ["Ann emptied their hand.", "You were knocked out by a Wham Bam!; Ann had the lowest hand.",
+                       "Nobody could play; Ann had the lowest hand."]
+    assert said[2][1] == "Bob was knocked out by a Wham Bam!; Ann had the lowest hand."
 
 
 def test_undo_takes_back_a_play_but_not_a_draw():

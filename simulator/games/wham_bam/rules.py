@@ -16,6 +16,9 @@ WHAM = 10
 WHAM_BAM = 11
 WHITE = "white"
 RECENT_EVENTS = 12
+# Why a round ended (a round result's "reason"): a hand was emptied, nobody could play, or a
+# Wham Bam! knocked a player out (its "knocked_out" seat).
+EMPTIED, BLOCKED, KNOCKED_OUT = "emptied", "blocked", "knocked-out"
 # Scene bounds: a deck of up to 8 colours x 10 copies of 11 ranks stays a card game
 # (and its match table small).
 MAX_COLOURS = 8
@@ -316,7 +319,7 @@ class WhamBamState(State):
             self.passes_in_row = 0
             self.events.append({"seat": seat, "what": "play", "label": g.card_names[action.card]})
             if not self.hands[seat]:
-                self._end_round(seat, "emptied their hand")
+                self._end_round(seat, EMPTIED)
                 return
         elif kind is DrawCard:
             self.mark_reveal()
@@ -324,7 +327,7 @@ class WhamBamState(State):
             self.passes_in_row = 0 if drawn else self.passes_in_row + 1
             self._event(seat, "draw", count=drawn)
             if self.passes_in_row >= self.out_of_round.count(False):
-                self._end_round(self._lowest_hand(exclude=None), "the game was blocked")
+                self._end_round(self._lowest_hand(exclude=None), BLOCKED)
                 return
         else:
             self.mark_reveal()
@@ -356,12 +359,12 @@ class WhamBamState(State):
         self.out_of_round[seat] = True
         still_in = [s for s in range(self.game.players) if not self.out_of_round[s]]
         if len(still_in) == 1:
-            self._end_round(still_in[0], f"Player {seat + 1} was knocked out")
+            self._end_round(still_in[0], KNOCKED_OUT, knocked_out=seat)
         elif self.game.play_on:
             self.top_spent = True  # it struck; the others may play anything on it
             self.current = self._next_seat(seat)
         else:
-            self._end_round(self._lowest_hand(exclude=seat), f"Player {seat + 1} was knocked out")
+            self._end_round(self._lowest_hand(exclude=seat), KNOCKED_OUT, knocked_out=seat)
 
     def _lowest_hand(self, exclude: int | None) -> int:
         """The player still in whose hand is worth least; ties go to the earliest in turn."""
@@ -376,8 +379,9 @@ class WhamBamState(State):
         value = self.game.card_value
         return sum(value[c] for c in self.hands[seat])
 
-    def _end_round(self, winner: int, reason: str) -> None:
-        """Score the round: the winner takes the value of every card left in the other hands."""
+    def _end_round(self, winner: int, reason: str, knocked_out: int | None = None) -> None:
+        """Score the round: the winner takes the value of every card left in the other hands.
+        ``reason``: EMPTIED, BLOCKED or KNOCKED_OUT (then ``knocked_out`` is the seat)."""
         g = self.game
         left = [self.hand_value(s) if s != winner else 0 for s in range(g.players)]
         points = sum(left)
@@ -387,6 +391,7 @@ class WhamBamState(State):
             "winner": winner,
             "points": points,
             "reason": reason,
+            "knocked_out": knocked_out,
             "hand_values": left,
             "hand_labels": [[g.card_name(c) for c in hand] for hand in self.hands],
             "scores": list(self.scores_),

@@ -13,7 +13,7 @@ from simulator.ui.marks import new_events
 from simulator.ui.sprites import Place, SpriteLayer, fan
 from simulator.ui.theme import GOLD, HIGHLIGHT, INK, TEXT, TEXT_DIM, panel, text
 
-from .rules import WHAM, WHAM_BAM, DrawCard, PlayCard, TakePenalty, WhamBamGame
+from .rules import EMPTIED, KNOCKED_OUT, WHAM, WHAM_BAM, DrawCard, PlayCard, TakePenalty, WhamBamGame
 
 BIG = (100, 146)
 SMALL = (58, 84)
@@ -392,17 +392,35 @@ class WhamBamView(GameView):
                 lines.append(f"{who} won the round: +{e['points']}")
         return lines
 
+    def _round_ending(self, r: dict[str, Any]) -> str:
+        """How round result ``r`` ended, as a sentence for this screen's player."""
+        def who(seat: int, verb: tuple[str, str]) -> str:   # "Ann was" / "you were", mid-sentence
+            return f"you {verb[1]}" if seat == self.viewer else f"{self.names[seat]} {verb[0]}"
+
+        winner = r["winner"]
+        if r["reason"] == EMPTIED:
+            sentence = who(winner, ("emptied their hand", "emptied your hand"))
+        elif r["reason"] == KNOCKED_OUT:
+            last = self.game.play_on or self.game.players == 2   # else the lowest hand of the rest wins
+            sentence = (who(r["knocked_out"], ("was", "were")) + " knocked out by a Wham Bam!; "
+                        + who(winner, ("is the last one in", "are the last one in") if last else
+                              ("had the lowest hand", "had the lowest hand")))
+        else:
+            sentence = "nobody could play; " + who(winner, ("had the lowest hand", "had the lowest hand"))
+        return sentence[0].upper() + sentence[1:] + "."
+
     def summaries(self) -> list[Summary]:
         v = self.view
         out = []
         for r in v.get("rounds", []):
-            winner = self.names[r["winner"]]
+            winner = self.you_or_name(r["winner"])
+            wins = "win" if r["winner"] == self.viewer else "wins"
             rows = [("Player", "Cards left", "Worth", "Total")]
             for s in range(self.game.players):
                 left = r["hand_labels"][s] if s != r["winner"] else []
                 rows.append((self.names[s], str(len(left)), str(r["hand_values"][s]), str(r["scores"][s])))
-            out.append(Summary(f"round-{r['round']}", f"Round {r['round']}: {winner} wins {r['points']} points",
-                               (f"{winner} {r['reason']}.",), tuple(rows)))
+            out.append(Summary(f"round-{r['round']}", f"Round {r['round']}: {winner} {wins} {r['points']} points",
+                               (self._round_ending(r),), tuple(rows)))
         if v.get("over"):
             best = max(v["scores"])
             winners = [self.names[s] for s, p in enumerate(v["scores"]) if p == best]

@@ -5,6 +5,8 @@ import pytest
 
 from simulator.engine import IllegalAction, load_game
 from simulator.games.wham_bam.rules import (
+    EMPTIED,
+    KNOCKED_OUT,
     WHAM,
     WHAM_BAM,
     DrawCard,
@@ -288,7 +290,7 @@ def test_round_ends_when_a_player_plays_their_last_card():
     s = t.state([[last], t.cards(("green", 5), ("orange", WHAM), ("white", WHAM_BAM))], [top])
     s.apply(PlayCard(0, last))
     assert s.round_results[-1]["winner"] == 0
-    assert s.round_results[-1]["reason"] == "emptied their hand"
+    assert s.round_results[-1]["reason"] == EMPTIED
 
 
 def test_winner_scores_the_values_left_in_the_other_hands():
