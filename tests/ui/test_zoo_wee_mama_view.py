@@ -448,3 +448,22 @@ def test_heissa_mama_is_heard_when_it_is_called():
     click(scene, view_of(scene).heissa_rect.center)
     assert scene.state.history[-1] == Challenge(0)
     assert Cue.HEISSA in scene.sound.played
+
+
+def test_the_count_panel_names_the_challenged_bidder_in_plain_english(monkeypatch):
+    """Seen by the bidder the panel reads "Ann challenged you", not "... challenged You"."""
+    from simulator.games.zoo_wee_mama import reveal as panel
+
+    scene = challenged_table()
+    view = view_of(scene)
+    reveal = scene.state.reveal
+    written: list[str] = []
+    real_text = panel.text
+    monkeypatch.setattr(panel, "text", lambda surface, words, *a, **k: (written.append(words),
+                                                                       real_text(surface, words, *a, **k))[1])
+    surface = pygame.display.get_surface()
+    panel.draw_verdict(surface, pygame.Rect(100, 100, 600, 200), reveal, view.show, view.words, reveal["bidder"])
+    assert f"{NAMES[reveal['challenger']]} challenged you" in written
+    written.clear()
+    panel.draw_verdict(surface, pygame.Rect(100, 100, 600, 200), reveal, view.show, view.words, reveal["challenger"])
+    assert f"You challenged {NAMES[reveal['bidder']]}" in written

@@ -171,7 +171,7 @@ def draw_verdict(surface: pygame.Surface, rect: pygame.Rect, reveal: dict[str, A
     panel(surface, rect, alpha=230, radius=16, border=(90, 96, 110))
     symbol = words.symbols[reveal["symbol"]]
     number = reveal["number"]
-    challenger, bidder = words.who(reveal["challenger"], viewer), words.who(reveal["bidder"], viewer)
+    challenger, bidder = words.who(reveal["challenger"], viewer), words.whom(reveal["bidder"], viewer)
     outlined_text(surface, "HEISSA MAMA!", (rect.left + 104, rect.top + 20), 22, colour=(255, 96, 90))
     text(surface, f"{challenger} challenged {bidder}", (rect.left + 202, rect.top + 20), size=16,
          colour=TEXT, anchor="midleft")

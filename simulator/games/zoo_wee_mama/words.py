@@ -64,6 +64,10 @@ class TableWords:
     def who(self, seat: int, viewer: int | None) -> str:
         return "You" if seat == viewer else self.names[seat]
 
+    def whom(self, seat: int, viewer: int | None) -> str:
+        """:meth:`who` inside a sentence: "you", or the name."""
+        return "you" if seat == viewer else self.names[seat]
+
     def bid(self, bid: dict[str, Any]) -> str:
         """'5 × Rupert'."""
         return f"{bid['number']} × {self.symbols[bid['symbol']].name}"
