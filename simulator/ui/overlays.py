@@ -20,6 +20,8 @@ class Overlay:
     def handle_event(self, event: pygame.event.Event) -> None: ...
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
+    def set_covered(self, covered: bool) -> None:
+        """Another overlay (the menu, the rules) lies over this one: hide its widgets till it goes."""
     def close(self) -> None:
         self.done = True
 
@@ -37,6 +39,10 @@ class ButtonOverlay(Overlay):
             self.close()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.close()
+
+    def set_covered(self, covered: bool) -> None:
+        if covered == self.button.visible:
+            self.button.hide() if covered else self.button.show()
 
     def close(self) -> None:
         self.button.kill()

@@ -157,6 +157,8 @@ class TableScene:
             self.overlays[0].update(dt)
             if self.overlays[0].done:
                 self.overlays.pop(0)
+            for depth, overlay in enumerate(self.overlays):
+                overlay.set_covered(depth > 0)
             return
         if self.view.drive(dt, self):
             return
@@ -239,6 +241,11 @@ class TableScene:
                 self.dialog.kill()
             return
         if self.overlays:
+            waiting = isinstance(self.overlays[0], (HandOffOverlay, SummaryOverlay))  # menu and rules open over it
+            if waiting and event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
+                self.open_menu() if event.key == pygame.K_ESCAPE else self.open_rules()
+                self.overlays[1].set_covered(True)
+                return
             self.overlays[0].handle_event(event)
             return
         if event.type == pygame.KEYDOWN:

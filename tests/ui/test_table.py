@@ -151,6 +151,26 @@ def test_hot_seat_hides_hands_between_two_humans():
     assert scene.view.viewer is None
 
 
+def test_esc_and_f1_work_on_the_pass_the_device_screen_and_keep_the_hands_hidden():
+    from simulator.ui.overlays import MenuOverlay, RulesOverlay
+
+    scene = table([SeatInfo("Ann"), SeatInfo("Bob")])
+    scene.update(1 / 60)
+    hand_off = scene.overlays[0]
+    assert isinstance(hand_off, HandOffOverlay) and hand_off.button.visible
+    press(scene, pygame.K_ESCAPE)
+    scene.update(1 / 60)
+    assert isinstance(scene.overlays[0], MenuOverlay) and scene.overlays[1] is hand_off
+    assert not hand_off.button.visible, "the hand-off's button waits under the menu"
+    assert scene.view.viewer is None, "the hands stay face down under the menu"
+    press(scene, pygame.K_ESCAPE)                       # the menu closes: back to the hand-off
+    scene.update(1 / 60)
+    assert scene.overlays[0] is hand_off and hand_off.button.visible
+    press(scene, pygame.K_F1)
+    scene.update(1 / 60)
+    assert isinstance(scene.overlays[0], RulesOverlay) and scene.view.viewer is None
+
+
 def test_a_round_summary_is_shown_when_a_round_ends():
     scene = table([SeatInfo("You"), SeatInfo("Bot", "good")])
     state = scene.state
