@@ -311,6 +311,9 @@ class RemoteTableScene(TableScene):
         """Ask the server to open ``seat``'s answer box in a timed window."""
         self.client.send({"type": "claim", "seat": seat})
 
+    def has_unsaved_play(self) -> bool:
+        return False   # the server keeps the table: leaving loses nothing
+
     def leave(self) -> None:
         self.client.close()
         super().leave()

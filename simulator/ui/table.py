@@ -281,9 +281,31 @@ class TableScene:
             ("Save game  (Ctrl+S)", lambda: self.ask_file("save")),
             ("Load game  (Ctrl+O)", lambda: self.ask_file("load")),
             ("Settings", self.open_settings),
-            ("New game", self.leave),
-            ("Quit", self.quit),
+            ("New game", lambda: self.confirm_leaving(self.leave, "leave")),
+            ("Quit", lambda: self.confirm_leaving(self.quit, "quit")),
         ]))
+
+    def has_unsaved_play(self) -> bool:
+        """Would leaving now lose a game someone here has played in?"""
+        return not self.state.is_over() and any(a.player in self.humans for a in self.state.history)
+
+    def confirm_leaving(self, then: Callable[[], None], verb: str) -> None:
+        """``then`` (leave the table, or quit): at once when nothing would be lost, else after
+        asking whether to save the game first."""
+        if not self.has_unsaved_play():
+            then()
+            return
+        path = user_dir("saves") / f"{self.game.id}-{datetime.now():%Y%m%d-%H%M%S}.json"
+
+        def save_then() -> None:
+            if self.save(path):
+                then()
+
+        self.overlays.insert(0, MenuOverlay(self.manager, [
+            (f"Save, then {verb}", save_then),
+            (f"{verb.capitalize()} without saving", then),
+            ("Stay at the table", lambda: None),
+        ], title="This game is not finished"))
 
     def open_settings(self) -> None:
         self.overlays.insert(0, SettingsPanel(self.manager, self.settings, self._change_settings, self.sound))
@@ -328,13 +350,15 @@ class TableScene:
         else:
             self.load(path)
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path) -> bool:
+        """Save the game to ``path``; says so, or why not. True when it was saved."""
         try:
             save_record(GameRecord.of(self.state, self.seats), path)
         except OSError as exc:
             self.notify(f"Could not save to {path}: {exc.strerror}")
-            return
+            return False
         self.notify(f"Saved: {path.name} in {tidy_folder(path.parent)}")
+        return True
 
     def load(self, path: Path) -> None:
         try:

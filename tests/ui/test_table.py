@@ -237,6 +237,40 @@ def test_save_and_load_round_trip(tmp_path):
     assert [s.name for s in again.seats] == ["You", "Bot"]
 
 
+def choose_in_menu(scene, label: str) -> None:
+    """Click the button reading ``label`` on the overlay on top (the Esc menu or a question)."""
+    import pygame_gui
+
+    menu = scene.overlays[0]
+    button = next(b for b in menu.buttons if b.text == label)
+    scene.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    scene.update(1 / 60)
+
+
+def test_leaving_a_game_under_way_asks_to_save_it_first(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    left = []
+    scene = human_turn_scene(PlayCard)
+    scene.on_leave = lambda: left.append(True)
+    press(scene, pygame.K_ESCAPE)
+    choose_in_menu(scene, "New game")
+    assert left == [True] and not scene.overlays, "nobody here has played yet: it leaves at once"
+    left.clear()
+    scene = human_turn_scene(PlayCard)
+    scene.on_leave = lambda: left.append(True)
+    scene.try_action(next(a for a in scene.state.legal_actions(0) if isinstance(a, PlayCard)))
+    for choice in ("Stay at the table", "Save, then leave"):
+        press(scene, pygame.K_ESCAPE)
+        choose_in_menu(scene, "New game")
+        assert scene.overlays[0].title == "This game is not finished"
+        choose_in_menu(scene, choice)
+    saved = list((tmp_path / "saves").glob("wham-bam-*.json"))
+    assert left == [True] and len(saved) == 1, "stayed once, then saved and left"
+    from simulator.engine import load_record
+
+    assert list(load_record(saved[0]).actions) == [a.to_json() for a in scene.state.history]
+
+
 def test_a_broken_save_file_is_named_and_the_game_goes_on(tmp_path):
     scene = human_turn_scene(PlayCard)
     before = scene.state.to_json()
