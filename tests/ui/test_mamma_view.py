@@ -193,7 +193,8 @@ def test_a_drop_on_an_occupied_space_springs_back_with_the_reason():
     before = state.to_json()
     drag_piece(scene, WIFE, [sp(19), sp(20), sp(21)])
     assert state.to_json() == before
-    assert scene.view.refusal and "empty space" in scene.view.refusal[0]
+    assert scene.view.refusal and scene.view.refusal[0] == ("The Wife must end her movement on an empty space "
+                                                            "(or on the bench, in the W.C., or at her seat).")
 
 
 def test_a_way_beyond_the_cards_in_hand_is_refused_before_anything_moves():
@@ -390,6 +391,7 @@ def test_after_two_cards_played_the_one_card_is_taken_before_the_turn_can_end():
     assert isinstance(state.history[-1], Finish)
     assert not [b for b in scene.view.buttons if b.label.startswith("End turn")]
     assert scene.view.hint == "Take your 1 card: click a deck."
+    assert scene.view.status() == "Take your 1 card from a deck, then end your turn", "the banner agrees"
     click(scene, MONEY_DECK)
     assert isinstance(state.history[-1], Draw) and state.current != seat
 

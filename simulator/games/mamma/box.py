@@ -36,6 +36,7 @@ class MammaBox:
     """Card ids by kind, and what is printed on each card."""
 
     names: tuple[str, ...]
+    pronouns: tuple[str, ...]        # "he" or "she", per character
     ages: tuple[int, ...]
     bonus_vp: tuple[int, ...]
     grandpa_with_child_vp: int
@@ -97,6 +98,9 @@ def read_box(scene: Scene) -> MammaBox:
     """Build the card catalogue from a scene; raise SceneError if anything is off."""
     chars = scene.table("characters")
     names = tuple(_strings(chars, "names", CHARACTERS))
+    pronouns = tuple(_strings(chars, "pronouns", CHARACTERS))
+    if not set(pronouns) <= {"he", "she"}:
+        raise chars.error("pronouns", f"each is 'he' or 'she', got {list(pronouns)}")
     ages = tuple(_ints(chars, "ages", CHARACTERS, minimum=1))
     if len(set(ages)) != CHARACTERS:
         raise chars.error("ages", "must all differ: stealing depends on who is older")
@@ -174,7 +178,7 @@ def read_box(scene: Scene) -> MammaBox:
     scoring = scene.table("scoring")
     dinner = scene.table("dinner")
     return MammaBox(
-        names=names, ages=ages, bonus_vp=bonus, grandpa_with_child_vp=child_vp,
+        names=names, pronouns=pronouns, ages=ages, bonus_vp=bonus, grandpa_with_child_vp=child_vp,
         price_change=price_change, money_cards=money_cards, grandpa_bank_money_cards=bank_cards,
         family=ids["family"], reference=ids["reference"], secret=ids["secret"],
         summary=ids["summary"][0], city=ids["city"], sites=ids["sites"],

@@ -313,6 +313,12 @@ class MammaGame(Game):
             return "Schoolbus"
         return f"Traffic card {piece - SCHOOLBUS}"
 
+    def piece_pronoun(self, piece: int, case: str) -> str:
+        """How a sentence refers back to ``piece``: ``case`` "object" (him, her, it) or
+        "possessive" (his, her, its)."""
+        he = self.box.pronouns[piece] if piece < CHARACTERS else "it"
+        return {"he": ("him", "his"), "she": ("her", "her"), "it": ("it", "its")}[he][case == "possessive"]
+
     def piece_card(self, piece: int) -> int:
         if piece < CHARACTERS:
             return self.box.family[piece]
@@ -673,7 +679,9 @@ class MammaState(State):
             return "There is no such piece."
         active = self.active
         if active is not None and active["piece"] != piece:
-            return f"Finish moving the {self._name(active['piece'])} first (end its movement)."
+            moving = active["piece"]
+            return (f"Finish moving the {self._name(moving)} first (end "
+                    f"{self.game.piece_pronoun(moving, 'possessive')} movement).")
         if active is None:
             reason = self._unable_to_move(piece)
             if reason:
@@ -754,7 +762,8 @@ class MammaState(State):
         piece = self.active["piece"]
         where = self.loc[piece]
         if _is_int(where) and self._occupant(where, piece) is not None:
-            return f"The {self._name(piece)} must end its movement on an empty space."
+            his = self.game.piece_pronoun(piece, "possessive")
+            return f"The {self._name(piece)} must end {his} movement on an empty space."
         return None
 
     def _may_ride(self, character: int, landmarks: tuple[int, ...]) -> bool:

@@ -567,8 +567,9 @@ class MammaView(GameView):
             return None
         v = self.view
         if not trail.may_end(self.router, v):
-            self.refusal = (f"{self.the(trail.piece).capitalize()} must end its movement on an empty space "
-                            "(or on the bench, in the W.C., or at its seat).", 4.0)
+            its = self.game.piece_pronoun(trail.piece, "possessive")
+            self.refusal = (f"The {self.game.piece_name(trail.piece)} must end {its} movement on an empty space "
+                            f"(or on the bench, in the W.C., or at {its} seat).", 4.0)
             return None
         cost = trail.cost(self.router)
         movement = v.get("movement")

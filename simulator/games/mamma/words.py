@@ -139,11 +139,18 @@ class TableWords:
             return f"Take a game card ({len(v['hand_cards'])} of {self.box.draft})"
         turn = v["turn"]
         if turn["stage"] == "draw":
+            owed = self.game.single_draw_compulsory and (turn["played"] >= 2 or turn["discarded"])
+            if owed and turn["draws_left"] > 0:
+                return "Take your 1 card from a deck, then end your turn"
+            if turn["draws_left"] <= 0:
+                return "End your turn"
             return f"Take up to {cards(turn['draws_left'])} from the decks, then end your turn"
         if turn["stage"] == "money":
             return "Place more money or finish your turn"
         if v.get("movement") is not None:
-            return f"Moving {self.the(v['movement']['piece'])}: drag it on or end its movement"
+            piece = v["movement"]["piece"]
+            him, his = (self.game.piece_pronoun(piece, case) for case in ("object", "possessive"))
+            return f"Moving {self.the(piece)}: drag {him} on or end {his} movement"
         if v["dinner"]:
             return "Dinner Hour: walk the family home to their seats (3 cards at most)"
         return "Your turn: drag a piece along the city, place money, or take cards"
@@ -154,7 +161,8 @@ class TableWords:
             name = self.box.names[item["character"]]
             came = {"wc": "comes out of the W.C.", "hospital": "leaves the hospital"}.get(
                 item.get("site"), "got off the bus")
-            return f"The {name} {came}: click a lit space to put them there"
+            her = self.game.piece_pronoun(item["character"], "object")
+            return f"The {name} {came}: click a lit space to put {her} there"
         if item["kind"] == "place-ingredient":
             return "Put the next ingredients card on a lit club spot, far from the buyer"
         return v["prompt"]
@@ -297,8 +305,8 @@ class TableWords:
                     "Nothing may cross a traffic card."]
         ch = v["characters"][piece]
         at = ch["at"]
-        where = {SEAT: "on its seat", TABLE: "at the table", BENCH: "on the bench", WC: "in the W.C.",
-                 HOSPITAL: "in the hospital", CHURCH: "in the church", EXITING: "about to be placed",
+        where = {SEAT: f"on {self.game.piece_pronoun(piece, 'possessive')} seat", TABLE: "at the table",
+                 BENCH: "on the bench", WC: "in the W.C.", HOSPITAL: "in the hospital", CHURCH: "in the church", EXITING: "about to be placed",
                  WAITING: "waiting to be placed"}.get(at, f"on space {self.place(at)}")
         money = " + ".join(str(self.box.value[c]) for c in ch["money_cards"]) or "none"
         foods = [self.foods(c) + (" (sideways)" if c in ch["sideways_cards"] else "") for c in ch["ingredient_cards"]]

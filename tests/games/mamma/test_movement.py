@@ -114,7 +114,7 @@ def test_characters_and_the_schoolbus_may_be_crossed_but_every_movement_ends_on_
         state.apply(PlayMovement(seat, card))
     put(state, SCHOOLBUS, 12)
     state.apply(Step(seat, WIFE, sp(11)))
-    with pytest.raises(IllegalAction, match="empty space"):
+    with pytest.raises(IllegalAction, match="The Wife must end her movement on an empty space"):
         state.apply(EndMovement(seat))
     state.apply(Step(seat, WIFE, sp(12)))  # over the schoolbus as well
     state.apply(Step(seat, WIFE, sp(21)))

@@ -31,6 +31,15 @@ def test_a_scene_that_does_not_add_up_to_the_box_is_refused(tmp_path):
         load_game("mamma", players=2, scene=Scene.from_path(path))
 
 
+def test_a_scene_whose_family_speaks_of_a_character_oddly_is_refused(tmp_path):
+    """The sentences say "his seat", "put her there": each character is "he" or "she" (designed data)."""
+    text = (Scene.load("mamma").path).read_text().replace('pronouns = ["he", "she"', 'pronouns = ["it", "she"')
+    path = tmp_path / "mamma.toml"
+    path.write_text(text)
+    with pytest.raises(SceneError, match=r"pronouns.*'he' or 'she'"):
+        load_game("mamma", players=2, scene=Scene.from_path(path))
+
+
 def test_the_city_has_27_spaces_numbered_on_their_backs():
     """"The 27 horizontal cards, numbered from 1 to 27 on their backs (C). The back numbers serve
     only to give the exact position of each card of the area of play." Our city: 3 rows of 9."""
