@@ -169,6 +169,15 @@ class LauncherScene:
         self.about.set_text(rules_html(view_class_for(self.game_id).help_text))
         self.error = ""
 
+    @staticmethod
+    def _number(spec: OptionSpec, typed: str) -> Any:
+        """A number option as typed; ValueError names the field as the panel shows it."""
+        try:
+            return spec.check(typed)
+        except ValueError:
+            raise ValueError(f"{spec.display_title}: type a whole number from {spec.minimum} to "
+                             f"{spec.maximum}, not {typed.strip() or 'nothing'}.") from None
+
     def _setup(self) -> TableSetup:
         options: dict[str, Any] = {}
         game = load_game(self.game_id, players=self.seat_count)
@@ -179,7 +188,7 @@ class LauncherScene:
             elif spec.choices:
                 options[spec.name] = type(spec.default)(widget.selected_option[1])
             else:
-                options[spec.name] = widget.get_text()
+                options[spec.name] = self._number(spec, widget.get_text())
         game = load_game(self.game_id, players=self.seat_count, **options)
         seats = []
         for i, (name, kind) in enumerate(self.seat_rows):
@@ -212,6 +221,8 @@ class LauncherScene:
             self._build_panel(int(event.text), self._choices())
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._show_help_of(event.ui_element)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self.error = ""   # what it said may be mended now; Start says again if not
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start:
                 self.begin()
@@ -278,6 +289,7 @@ class LauncherScene:
         except ValueError as exc:
             self.error = str(exc)
             return
+        self.error = ""
         self.app.push(TableScene(self.app, setup, on_leave=self.app.pop))
 
     def begin_daily(self) -> None:

@@ -164,3 +164,21 @@ def test_alone_against_bots_you_are_you(home):
     pick_game(app, scene, "zoo-wee-mama")
     click(app, scene.start.rect.center)
     assert app.scene.seats[0].name == "You"
+
+
+def test_a_number_option_out_of_range_is_named_as_the_panel_shows_it_and_the_message_goes_once_mended(home):
+    app, scene = open_launcher()
+    pick_game(app, scene, "mamma")
+    field = scene.option_widgets["sideways_first_step"]
+    click(app, field.rect.center)
+    field.set_text("")
+    type_text(app, "9")
+    click(app, scene.start.rect.center)
+    assert app.scene is scene
+    assert scene.error == "Dinner Hour: mp up or down: type a whole number from 2 to 3, not 9."
+    click(app, field.rect.center)
+    field.set_text("")
+    type_text(app, "3")
+    assert scene.error == "", "mending the field takes the message away"
+    click(app, scene.start.rect.center)
+    assert isinstance(app.scene, TableScene) and app.scene.game.options["sideways_first_step"] == 3
