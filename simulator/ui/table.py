@@ -70,6 +70,9 @@ class TableScene:
         self.overlays: list[Overlay] = []
         self.shown_summaries: set[str] = set()
         self.bot_timer = 0.0
+        # Where each gesture of a player here began (history lengths): a drag of several steps
+        # is one move, and Ctrl+Z takes it back whole.
+        self.gesture_starts: list[int] = []
         # The last file dialog and what it is for. It stays known after it closes: its
         # "path picked" event arrives in the frame after the click on OK.
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
@@ -125,20 +128,27 @@ class TableScene:
         rest, its reason shown (unless ``quiet``); the steps before it stand, each
         having been legal.
         """
+        begin = len(self.state.history)
         for step in action if isinstance(action, list) else [action]:
             try:
                 self.state.apply(step)
             except IllegalAction as exc:
                 if not quiet:
                     self.view.refused(step, str(exc))
+                self._gesture_made(begin)
                 self.refresh()
                 return False
+        self._gesture_made(begin)
         self.bot_timer = 0.0
         up = self.state.current_players()
         if len(self.humans) > 1 and self.viewer not in up and up != (REFEREE,):
             self.viewer = None  # hot-seat: the hand goes face down as soon as the turn is over
         self.refresh()
         return True
+
+    def _gesture_made(self, begin: int) -> None:
+        if len(self.state.history) > begin:
+            self.gesture_starts.append(begin)
 
     # -- the turn loop -----------------------------------------------------------------
     @property
@@ -328,6 +338,14 @@ class TableScene:
         if previous is None:
             self.notify("Nothing to undo: a card was revealed or drawn since your last move.")
             return
+        # the gesture that last action began or continued: take back the rest of it too
+        start = next((b for b in reversed(self.gesture_starts) if b <= len(previous.history)), None)
+        while start is not None and len(previous.history) > start:
+            further = undo(previous, seat)
+            if further is None or len(further.history) < start:
+                break
+            previous = further
+        self.gesture_starts = [b for b in self.gesture_starts if b < len(previous.history)]
         self.state = previous
         self.bot_timer = 0.0
         self.refresh()

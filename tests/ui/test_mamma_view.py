@@ -155,6 +155,43 @@ def test_dragging_a_character_plays_cards_and_walks_it_step_by_step():
     assert state.loc[WIFE] == sp(21) and state.mp == 1  # 4 mp played, 3 walked
 
 
+def test_one_ctrl_z_takes_back_a_whole_drag_with_the_cards_it_played():
+    """A drag is one move made of several steps (the cards it plays, each step, the stop):
+    Ctrl+Z takes it back whole. (A dealt game, not an arranged one: undo replays the record.)"""
+    from simulator.games.mamma.rules import EndMovement, PlayMovement, Step
+
+    game = load_game("mamma", players=2)
+    scene = TableScene(None, TableSetup(game, (SeatInfo("Ann"), SeatInfo("Bob", "good")), 5))
+    bot, rng = make_bot(game, 0, "good"), random.Random(5)
+    drag = None
+    for _ in range(400):                     # bounded: the first turn of Ann's with a walk to make
+        state = scene.state
+        if state.current_players() == (0,):
+            legal = state.legal_actions(0)
+            for play in (a for a in legal if isinstance(a, PlayMovement)):
+                probe = state.clone()
+                probe.apply(play)
+                for step in (a for a in probe.legal_actions(0) if isinstance(a, Step)):
+                    walked = probe.clone()
+                    walked.apply(step)
+                    if any(isinstance(a, EndMovement) for a in walked.legal_actions(0)):
+                        drag = [play, step, EndMovement(0)]
+                        break
+                if drag:
+                    break
+            if drag:
+                break
+            scene.try_action(bot.choose(state.view(0), legal, rng))
+        else:
+            scene.machine_moves(state.current_players()[0])
+    assert drag, "Ann never had a walk to make"
+    before = scene.state.to_json()
+    assert scene.try_action(drag)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="",
+                                          scancode=0))
+    assert scene.state.to_json() == before, "the piece is back and the card is in the hand again"
+
+
 def test_the_dragged_path_shows_its_cost_and_lights_where_the_piece_could_still_stop():
     state, seat = walking_position()
     scene = table_from_state(state)
