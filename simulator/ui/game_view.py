@@ -56,6 +56,10 @@ class GameView:
 
     #: A short, player-facing summary of the rules for the F1 panel.
     help_text = ""
+    #: The table's own words around the game, in the game's language: the F1 window's title
+    #: ({title}: the game's) and the heading of the sidebar's log.
+    rules_title = "How to play {title}"
+    log_title = "What happened"
 
     def __init__(self, game: Game, names: Sequence[str]) -> None:
         self.game = game

@@ -180,9 +180,10 @@ class RulesOverlay(Overlay):
     """F1: the game's rules summary in a scrolling window."""
 
     def __init__(self, manager: pygame_gui.UIManager, title: str, body_html: str) -> None:
+        """``title``: the window's, e.g. "How to play Mamma"."""
         rect = Rect(0, 0, 760, 600)
         rect.center = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
-        self.window = pygame_gui.elements.UIWindow(rect, manager, window_display_title=f"How to play {title}",
+        self.window = pygame_gui.elements.UIWindow(rect, manager, window_display_title=title,
                                                    resizable=False)
         inner = self.window.get_container().get_rect()
         pygame_gui.elements.UITextBox(body_html, Rect(0, 0, inner.width, inner.height),

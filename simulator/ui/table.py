@@ -330,7 +330,8 @@ class TableScene:
         self.settings = settings
 
     def open_rules(self) -> None:
-        self.overlays.insert(0, RulesOverlay(self.manager, self.game.title, rules_html(self.view.help_text)))
+        title = self.view.rules_title.format(title=self.game.title)
+        self.overlays.insert(0, RulesOverlay(self.manager, title, rules_html(self.view.help_text)))
 
     def undo(self) -> None:
         seat = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else None)
@@ -473,7 +474,7 @@ class TableScene:
         y += 6
         pygame.draw.line(surface, SIDEBAR_LINE, (x, y), (x + width, y))
         y += 10
-        text(surface, "What happened", (x, y), size=ui_size(14), bold=True, colour=TEXT_DIM)
+        text(surface, self.view.log_title, (x, y), size=ui_size(14), bold=True, colour=TEXT_DIM)
         y += ui_size(14) + 8
         hint_size = ui_size(13)
         hints = wrap_items(self.key_hints(), width, hint_size)

@@ -240,8 +240,11 @@ def test_the_window_closes_at_the_deadline_by_the_referee():
     assert scene.state.phase != "answer"
 
 
-def test_a_word_with_the_wrong_first_letter_is_refused_with_the_reason_and_changes_nothing():
-    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")])
+@pytest.mark.parametrize("language,reason", [("en", "'{word}' does not start with {letter}."),
+                                             ("nl", "'{word}' begint niet met een {letter}.")])
+def test_a_word_with_the_wrong_first_letter_is_refused_with_the_reason_and_changes_nothing(language, reason):
+    """The reason in the edition's language: the Dutch table says it in Dutch."""
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")], language=language)
     window_with(scene, 1)
     press(scene, pygame.K_SPACE)
     scene.update(FRAME)
@@ -252,7 +255,7 @@ def test_a_word_with_the_wrong_first_letter_is_refused_with_the_reason_and_chang
     click_card(scene, card)
     enter(scene, wrong)
     assert scene.state.to_json() == before
-    assert scene.view.refusal and f"does not start with {letter}" in scene.view.refusal[0]
+    assert scene.view.refusal and scene.view.refusal[0] == reason.format(word=wrong, letter=letter)
     assert scene.view.buzzed == 1 and scene.view.entry.get_text() == wrong, "the answer box stays open to fix it"
 
 
@@ -583,7 +586,7 @@ def test_every_sentence_of_the_table_has_its_dutch_wording():
 
     folder = Path(phrases.__file__).parent
     said = set(words.CIRCLE_WHY.values())
-    for name in ("words.py", "scenery.py", "board.py", "view.py", "realtime.py"):
+    for name in ("words.py", "scenery.py", "board.py", "view.py", "realtime.py", "rules.py"):
         for node in ast.walk(ast.parse((folder / name).read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -619,3 +622,18 @@ def test_a_buzz_is_heard_from_a_human_and_from_a_bot_whose_card_lands():
     run_until(scene, lambda: any(isinstance(a, (Answer, CounterAttack)) and a.player != 1
                                  for a in scene.state.history[-1:]))
     assert Cue.BUZZER in scene.sound.played
+
+
+def test_the_dutch_table_names_its_lone_player_and_its_own_panels_in_dutch():
+    """Around the game as well: the F1 window, the sidebar's log heading and the launcher's
+    "You" read Dutch at the Dutch table (and stay English at the English one)."""
+    from simulator.ui.overlays import RulesOverlay
+
+    for language, you, log, rules in (("nl", "Jij", "Wat er gebeurde", "Zo speel je Wie Weet Wat"),
+                                       ("en", "You", "What happened", "How to play Wie Weet Wat")):
+        scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")], language=language)
+        assert scene.view.names[1] == you and scene.view.log_title == log
+        press(scene, pygame.K_F1)
+        scene.update(FRAME)
+        assert isinstance(scene.overlays[0], RulesOverlay)
+        assert scene.overlays[0].window.window_display_title == rules

@@ -1,8 +1,8 @@
 """The Dutch edition's table speaks Dutch: every English sentence of the table, in Dutch.
 
 The table's sentences are written in English where they are made (words.py, scenery.py,
-board.py, view.py) and said through :func:`phrase`, which gives the Dutch wording in the
-Dutch edition. Fields in braces are filled in after the choice. A test reads those files
+board.py, view.py, and the refusals of rules.py a player meets in the answer box) and said
+through :func:`phrase`, which gives the Dutch wording in the Dutch edition. Fields in braces are filled in after the choice. A test reads those files
 and fails on any sentence that has no Dutch wording here.
 """
 from __future__ import annotations
@@ -10,6 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 DUTCH: dict[str, str] = {
+    # the table around the game: the F1 window's title, the sidebar's log
+    "How to play {title}": "Zo speel je {title}",
+    "What happened": "Wat er gebeurde",
+    "You": "Jij",
+    # the rules' reasons for refusing a word (rules.py)
+    "Too late: the clock stopped at {seconds} seconds.": "Te laat: de klok stopte na {seconds} seconden.",
+    "{word} is not a word.": "{word} is geen woord.",
+    "{word} does not start with {letter}.": "{word} begint niet met een {letter}.",
+    "You already said {word}: every card needs another word.": "Je zei al {word}: elke kaart vraagt een ander woord.",
+    "Player {number} already said that: name another word.": "Speler {number} zei dat al: noem een ander woord.",
     # the status line, the headline and the plates
     "Round {round} · first to win {rounds} rounds": "Ronde {round} · winst bij {rounds} rondes",
     "{names} won the game!": "{names} heeft het spel gewonnen!",

@@ -28,6 +28,7 @@ from typing import Annotated, Any
 from simulator.engine import REFEREE, Action, ActionCodec, Bounds, Game, IllegalAction, Scene, State
 
 from .lexicon import Lexicon, LexiconRules, is_well_formed, load_lexicon
+from .phrases import phrase
 
 JOKER = "*"
 ACTION_KINDS = ("grote_kans", "vicieuze_cirkel", "rotonde", "verkiezingspartij",
@@ -231,6 +232,10 @@ class WieWeetWatGame(Game):
         self.vote_actions = [[Vote(p, True), Vote(p, False)] for p in range(players)]
 
     # -- cards ------------------------------------------------------------------------
+    def say(self, text: str, **fields: Any) -> str:
+        """A refusal reason a player reads, in the edition's language (see phrases.py)."""
+        return phrase(self.language, text, **fields)
+
     def is_letter_card(self, card: int) -> bool:
         return isinstance(card, int) and 0 <= card < self.letter_count
 
@@ -626,21 +631,23 @@ class WieWeetWatState(State):
         if not isinstance(at_ms, int) or isinstance(at_ms, bool) or at_ms < 0:
             raise IllegalAction("An answer needs the time it was given, in ms since the category was read.")
         if at_ms > self.game.time_limit_ms:
-            raise IllegalAction(f"Too late: the clock stopped at {self.game.answer_seconds} seconds.")
+            raise IllegalAction(self.game.say("Too late: the clock stopped at {seconds} seconds.",
+                                              seconds=self.game.answer_seconds))
         if at_ms < self._seat_last_ms(seat):
             raise IllegalAction("Your cards go on the table one after another: this one cannot come before your last.")
 
     def _check_word(self, seat: int, word: Any, letter: str) -> str:
         """The word's forgiving key, after checking it is a word starting with ``letter``."""
         lex = self.game.lexicon
+        say = self.game.say
         if not is_well_formed(word):
-            raise IllegalAction(f"{word!r} is not a word.")
+            raise IllegalAction(say("{word} is not a word.", word=repr(word)))
         initial = lex.initial(word)
         if letter != JOKER and initial != letter:
-            raise IllegalAction(f"{word!r} does not start with {letter}.")
+            raise IllegalAction(say("{word} does not start with {letter}.", word=repr(word), letter=letter))
         key = self._canonical(word)
         if key in self._seat_keys(seat):
-            raise IllegalAction(f"You already said {word!r}: every card needs another word.")
+            raise IllegalAction(say("You already said {word}: every card needs another word.", word=repr(word)))
         return key
 
     def _canonical(self, word: str) -> str:
@@ -686,7 +693,7 @@ class WieWeetWatState(State):
             raise IllegalAction("A counter-attack comes after the answer it attacks.")
         key = self._check_word(seat, action.word, theirs[0]["letter"])
         if any(a["key"] == key for a in theirs):
-            raise IllegalAction(f"Player {target + 1} already said that: name another word.")
+            raise IllegalAction(g.say("Player {number} already said that: name another word.", number=target + 1))
 
     # -- contract: performing ------------------------------------------------------------
     def _perform(self, action: Action) -> None:

@@ -46,6 +46,10 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
         super().__init__(game, names)
         self.words = TableWords(game, self.names)
         self.help_text = HELP[game.language]
+        self.rules_title = self.words.say("How to play {title}", title="{title}")
+        self.log_title = self.words.say("What happened")
+        # the launcher's name for a lone player, in the edition's language ("Jij")
+        self.rename([self.words.say("You") if name == "You" else name for name in self.names])
         self.faces = CardFaces(game.card_letter, self.words.dutch_name)
         self.sprites = SpriteLayer(self.faces.render)
         self._init_flow()

@@ -163,7 +163,7 @@ def test_the_word_must_start_with_the_letter_on_the_card():
     s = t.state(["B", "AAK", "MM"])
     read(s)
     before = s.to_json()
-    with pytest.raises(IllegalAction, match="does not start with A"):
+    with pytest.raises(IllegalAction, match="begint niet met een A"):
         s.apply(Answer(1, card_with(s, 1, "A"), "kat", 1000))
     assert s.to_json() == before
     s.apply(Answer(1, card_with(s, 1, "A"), "de Aap", 1000))  # the article is forgiven
@@ -208,7 +208,7 @@ def test_more_cards_of_the_same_letter_each_need_another_right_word():
     read(s)
     a1, a2, a3 = [c for c in s.hands[1] if s.game.card_letter[c] == "A"]
     s.apply(Answer(1, a1, "aap", 1000))
-    with pytest.raises(IllegalAction, match="already said"):
+    with pytest.raises(IllegalAction, match="zei (dat )?al"):
         s.apply(Answer(1, a2, "aap", 1500))
     with pytest.raises(IllegalAction, match="must be As"):
         s.apply(Answer(1, card_with(s, 1, "K"), "kat", 1500))
@@ -295,11 +295,11 @@ def test_a_counter_attack_makes_the_attacked_player_draw_a_penalty_card():
     read(s)
     s.apply(Answer(1, card_with(s, 1, "A"), "aap", 1000))
     joker = card_with(s, 2, JOKER)
-    with pytest.raises(IllegalAction, match="already said"):
+    with pytest.raises(IllegalAction, match="zei (dat )?al"):
         s.apply(CounterAttack(2, joker, 1, "aap", 2000))
     with pytest.raises(IllegalAction, match="after the answer"):
         s.apply(CounterAttack(2, joker, 1, "adder", 800))
-    with pytest.raises(IllegalAction, match="does not start with A"):
+    with pytest.raises(IllegalAction, match="begint niet met een A"):
         s.apply(CounterAttack(2, joker, 1, "muis", 2000))
     s.apply(CounterAttack(2, joker, 1, "adder", 2000))
     finish(s)
@@ -317,7 +317,7 @@ def test_a_counter_attack_on_a_joker_uses_the_letter_it_chose():
     read(s)
     s.apply(Answer(1, card_with(s, 1, JOKER), "zebra", 1000))
     joker = card_with(s, 2, JOKER)
-    with pytest.raises(IllegalAction, match="does not start with Z"):
+    with pytest.raises(IllegalAction, match="begint niet met een Z"):
         s.apply(CounterAttack(2, joker, 1, "kat", 2000))
     s.apply(CounterAttack(2, joker, 1, "zeehond", 2000))
     assert s.view(0)["answers"][1]["target"] == 1
@@ -520,7 +520,7 @@ def test_the_clock_closes_the_window_and_later_answers_are_refused():
     t = Table(answer_seconds=10)
     s = t.state(["B", "AAK", "MMZ"])
     read(s)
-    with pytest.raises(IllegalAction, match="Too late"):
+    with pytest.raises(IllegalAction, match="Te laat"):
         s.apply(Answer(1, card_with(s, 1, "A"), "aap", 10001))
     s.apply(Answer(1, card_with(s, 1, "A"), "aap", 4000))
     assert s.current_players() == (1, 2), "the referee is not a seat in the window"
