@@ -326,7 +326,7 @@ def test_the_verdict_lists_every_card_with_its_word_time_and_judgement():
     scene.refresh()
     notice = scene.view.notices[0]
     assert notice.title.startswith("Cleo wint"), "the Dutch edition's verdict is in Dutch"
-    assert [(ok, who) for ok, _, who, _, _ in notice.rows] == [(False, "You"), (True, "Cleo")]
+    assert [(ok, who) for ok, _, who, _, _ in notice.rows] == [(False, "Jij"), (True, "Cleo")]
     dutch_time = f"{scene.view.buzz_ms / 1000:.2f} s".replace(".", ",")
     assert notice.rows[0][1].endswith(wrong) and notice.rows[0][3] == dutch_time
     assert any("strafkaart" in line for line in notice.lines)
