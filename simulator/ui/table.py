@@ -236,7 +236,7 @@ class TableScene:
 
         self.viewer = None
         self.refresh()
-        self.overlays.append(HandOffOverlay(self.manager, self.seats[seat].name, ready))
+        self.overlays.append(HandOffOverlay(self.manager, self.view.name(seat), ready))
 
     # -- input -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -461,7 +461,7 @@ class TableScene:
             if seat in current or seat in winners:
                 tip = (x + 1, y + 4 + name_h // 2)
                 pygame.draw.polygon(surface, GOLD, [(tip[0], tip[1] - 7), (tip[0] + 10, tip[1]), (tip[0], tip[1] + 7)])
-            text(surface, info.name, (x + 16, y + 4), size=ui_size(18), bold=True,
+            text(surface, self.view.name(seat), (x + 16, y + 4), size=ui_size(18), bold=True,
                  colour=GOLD if seat in current else colour)
             tag = "you" if seat == self.viewer else ("human" if info.kind == "human" else f"bot: {info.kind}")
             text(surface, tag, (x + width, y + 7), size=ui_size(13), colour=TEXT_DIM, anchor="topright")

@@ -332,9 +332,10 @@ class TableScenery:
             seat = self.buzzed
             panel(surface, DESK, colour=(30, 34, 44), alpha=240, radius=14, border=GOLD)
             title = self.words.desk_title(seat, category, self.several_humans)
-            text(surface, fit(title, 340, 17, True), (DESK.x + 16, DESK.y + 9), size=17, bold=True, colour=GOLD)
-            text(surface, self.words.say("buzzed at {time}", time=self.words.seconds(self.buzz_ms)),
-                 (DESK.right - 190, DESK.y + 10), size=14, colour=TEXT, anchor="topright")
+            buzzed = self.words.say("buzzed at {time}", time=self.words.seconds(self.buzz_ms))
+            room = DESK.right - 190 - font(14).size(buzzed)[0] - 16 - (DESK.x + 16)   # up to the buzz time
+            text(surface, fit(title, room, 17, True), (DESK.x + 16, DESK.y + 9), size=17, bold=True, colour=GOLD)
+            text(surface, buzzed, (DESK.right - 190, DESK.y + 10), size=14, colour=TEXT, anchor="topright")
             bar = pygame.Rect(DESK.right - 176, DESK.y + 14, 160, 10)
             pygame.draw.rect(surface, (60, 64, 74), bar, border_radius=5)
             share = max(0.0, min(1.0, self.buzz_left / TYPE_SECONDS))
