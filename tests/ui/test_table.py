@@ -104,6 +104,20 @@ def test_an_illegal_drop_springs_back_with_the_reason_shown():
     assert scene.view.sprites.rect_of(("card", wrong[0])).center == pytest.approx(start, abs=30)
 
 
+def test_a_card_dropped_on_the_draw_pile_springs_back_saying_where_cards_are_played():
+    from simulator.games.wham_bam.view import DECK_POS
+
+    scene = human_turn_scene(PlayCard)
+    card = next(a.card for a in scene.state.legal_actions(0) if isinstance(a, PlayCard))
+    before = scene.state.to_json()
+    start = sprite_center(scene, card)
+    click(scene, start, release_at=DECK_POS)
+    assert scene.state.to_json() == before
+    assert scene.view.refusal and scene.view.refusal[0].startswith("To play a card, drop it on the play pile")
+    settle(scene)
+    assert scene.view.sprites.rect_of(("card", card)).center == pytest.approx(start, abs=30)
+
+
 def test_clicking_the_draw_pile_draws_when_nothing_matches():
     scene = human_turn_scene(DrawCard)
     from simulator.games.wham_bam.view import DECK_POS

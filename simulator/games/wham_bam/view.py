@@ -249,6 +249,9 @@ class WhamBamView(GameView):
             moved = math.dist(start, event.pos) > DRAG_THRESHOLD
             if not moved or self._on_pile(event.pos):
                 return PlayCard(self.viewer, key[1])
+            if self._on_deck(event.pos):   # a card is played, never put back on the draw pile
+                self.refusal = ("To play a card, drop it on the play pile (click the draw pile to draw).", 4.0)
+            self.hover = self._own_card_at(event.pos)
             self._layout()  # dropped elsewhere: spring back
         return None
 
