@@ -284,6 +284,17 @@ def test_a_challenge_summary_waits_for_the_count_and_then_tells_who_won():
     assert shown["Secret Card"] == str(scene.state.reveal["counts"][-1]["count"])
 
 
+def test_the_log_keeps_every_round_it_has_room_for_and_no_empty_round_heading():
+    scene = table_at(3, lambda s: len(s.round_results) >= 5 and s.phase == "bidding" and not s.bids)
+    view = view_of(scene)
+    settle(scene, 5)
+    lines = view.log_lines()
+    rnd = scene.state.round_no
+    assert f"Round {rnd}:" not in lines, "no heading for a round nobody has bid in yet"
+    told = [line for line in lines if line.startswith("Round ") and "challenged" in line]
+    assert len(told) == len(scene.state.round_results) >= 5, "the sidebar, not the words, decides how many fit"
+
+
 def test_the_final_summary_names_every_winner_of_a_tie():
     """ "In case of a tie, there are several winners." """
     scene = table_at(3, lambda s: s.is_over())

@@ -126,9 +126,10 @@ class TableWords:
         return f"{' and '.join(names)} share the win with {cards(best)} each!"
 
     def log_lines(self, v: dict[str, Any], viewer: int | None, told: list[dict[str, Any]]) -> list[str]:
-        """The last three ``told`` challenge results, then the bids of the round being bid."""
-        lines = [f"Round {r['round']}: {self._result_sentence(r, viewer)}" for r in told[-3:]]
-        if v.get("phase") == BIDDING:
+        """The ``told`` challenge results (the sidebar shows the latest that fit), then the bids
+        of the round being bid."""
+        lines = [f"Round {r['round']}: {self._result_sentence(r, viewer)}" for r in told]
+        if v.get("phase") == BIDDING and v["bids"]:
             lines.append(f"Round {v['round']}" + (" (Psychic)" if v["psychic_round"] else "") + ":")
             for bid in v["bids"]:
                 lines.append(f"  {self.who(bid['seat'], viewer)}: {self.bid(bid)}")
