@@ -15,7 +15,7 @@ from simulator.engine import Action, ActionCodec, Game, IllegalAction, Scene, St
 WHAM = 10
 WHAM_BAM = 11
 WHITE = "white"
-RECENT_EVENTS = 12
+RECENT_EVENTS = 40  # the view gets this many (the sidebar shows the latest that fit)
 # Why a round ended (a round result's "reason"): a hand was emptied, nobody could play, or a
 # Wham Bam! knocked a player out (its "knocked_out" seat).
 EMPTIED, BLOCKED, KNOCKED_OUT = "emptied", "blocked", "knocked-out"
