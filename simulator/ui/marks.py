@@ -86,9 +86,9 @@ def tag(surface: pygame.Surface, label: str, rect: pygame.Rect, alpha: int = 255
         pill.midtop = (rect.centerx, rect.top + 2)
     pill.clamp_ip(surface.get_rect())
     layer = pygame.Surface(pill.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*MARK, alpha), layer.get_rect(), border_radius=pill.height // 2)
-    words.set_alpha(alpha)
+    pygame.draw.rect(layer, MARK, layer.get_rect(), border_radius=pill.height // 2)
     layer.blit(words, words.get_rect(center=layer.get_rect().center))
+    layer.set_alpha(alpha)   # the pill and its words fade together (a faded text on a faded pill vanished)
     surface.blit(layer, pill)
 
 

@@ -225,3 +225,15 @@ def test_a_card_a_bot_got_to_stay_and_its_princess_are_ringed_on_the_bed(screen)
     settle(scene, HOLD + FADE + 0.5)
     scene.draw(screen)
     assert ring_pixels(screen, rect) == 0, "the ring has faded"
+
+
+def test_the_movers_name_fades_with_its_pill_and_stays_readable_until_near_the_end(screen):
+    """Half faded, the pill still shows the name (the words had vanished first, leaving an empty pill)."""
+    from simulator.ui.marks import tag
+
+    for alpha in (255, 128):
+        surface = pygame.Surface((200, 100))
+        surface.fill((20, 90, 60))
+        tag(surface, "Ann", pygame.Rect(50, 60, 100, 30), alpha)
+        ink = sum(1 for x in range(200) for y in range(100) if sum(surface.get_at((x, y))[:3]) < 150)
+        assert ink > 30, f"at alpha {alpha} the name is drawn"
