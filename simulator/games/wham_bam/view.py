@@ -118,11 +118,14 @@ class WhamBamView(GameView):
                 corner = str(rank)
         corner_size = max(10, w // 6)
         ink = {"colour": INK, "outline": rgb} if rank == WHAM_BAM else {}
-        outlined_text(card, corner, (int(w * 0.2), int(h * 0.12)), corner_size, width=1, **ink)
-        mark(card, shape, (int(w * 0.2), int(h * 0.25)), max(3, w * 0.06))
         flipped = pygame.Surface(size, pygame.SRCALPHA)
-        outlined_text(flipped, corner, (int(w * 0.2), int(h * 0.12)), corner_size, width=1, **ink)
-        mark(flipped, shape, (int(w * 0.2), int(h * 0.25)), max(3, w * 0.06))
+        for side in (card, flipped):   # the top-left index, and the same turned into the bottom-right
+            outlined_text(side, corner, (int(w * 0.2), int(h * 0.12)), corner_size, width=1, **ink)
+            mark(side, shape, (int(w * 0.2), int(h * 0.25)), max(3, w * 0.06))
+            if corner in ("6", "9"):   # underlined, as on printed cards: upside down a 6 reads 9
+                y = int(h * 0.12 + corner_size * 0.5)
+                half = max(3, corner_size // 3)
+                pygame.draw.line(side, INK, (int(w * 0.2) - half, y), (int(w * 0.2) + half, y), max(2, corner_size // 7))
         card.blit(pygame.transform.rotate(flipped, 180), (0, 0))
         return card
 
