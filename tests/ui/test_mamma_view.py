@@ -856,3 +856,16 @@ def test_a_whole_game_to_the_end_with_the_mouse_two_humans_and_a_bot():
     for _ in range(90):  # the score sheet comes up once the last glide is over
         scene.update(1 / 60)
     assert any(isinstance(o, SummaryOverlay) and o.summary.key == "game" for o in scene.overlays)
+
+
+def test_what_another_player_decides_is_told_in_the_third_person():
+    """ "Bob decides: Place the Son on the city first." spoke to Bob; the others read what he does."""
+    from simulator.games.mamma.words import TableWords
+
+    words = TableWords(load_game("mamma", players=2), ["Ann", "Bob"])
+    assert words.deciding("Bob", {"kind": "exit", "character": SON}) == "Bob places the Son on the city"
+    assert words.deciding("Bob", {"kind": "steal", "thief": GRANDPA, "victim": WIFE}) == (
+        "Bob decides whether the Grandpa takes an ingredients card from the Wife")
+    for kind in ("arcade", "buy", "place-ingredient", "lose", "sideways", "guests", "dinner-place", "fifth"):
+        said = words.deciding("Bob", {"kind": kind, "character": WIFE, "victim": HUSBAND, "count": 1})
+        assert said.startswith("Bob ") and said[4].islower(), said

@@ -127,7 +127,7 @@ class TableWords:
         item = v.get("pending")
         if not acting:
             who = self.names[v["to_act"]] if v["to_act"] is not None else "Nobody"
-            return f"{who} decides: {v['prompt']}" if item is not None else f"{who} is playing…"
+            return self.deciding(who, item) if item is not None else f"{who} is playing…"
         if item is not None:
             return self.decision(v, item)
         phase = v["phase"]
@@ -154,6 +154,32 @@ class TableWords:
         if v["dinner"]:
             return "Dinner Hour: walk the family home to their seats (3 cards at most)"
         return "Your turn: drag a piece along the city, place money, or take cards"
+
+    def deciding(self, who: str, item: dict[str, Any]) -> str:
+        """What ``who`` (another player) is deciding, told to the others (the rules' prompt speaks
+        to the one who decides)."""
+        name = self.game.piece_name
+        kind = item["kind"]
+        if kind == "steal":
+            return (f"{who} decides whether the {name(item['thief'])} takes an ingredients card "
+                    f"from the {name(item['victim'])}")
+        if kind == "arcade":
+            return f"{who} decides whether the Son spends the {name(item['victim'])}'s money at the arcade"
+        if kind == "buy":
+            return f"{who} chooses the money the {name(item['character'])} pays for the ingredients card with"
+        if kind == "place-ingredient":
+            return f"{who} places the next ingredients card in the city"
+        if kind in ("exit", "bus-arrival"):
+            return f"{who} places the {name(item['character'])} on the city"
+        if kind == "lose":
+            return f"{who} chooses the Son's ingredients cards lost in the accident"
+        if kind == "sideways":
+            return f"{who} may turn an ingredients card sideways"
+        if kind == "guests":
+            return f"{who} gives a Guests card to a character"
+        if kind == "dinner-place":
+            return f"{who} places a character in the rightmost free column"
+        return f"{who} chooses which of the last two characters sits down fifth"
 
     def decision(self, v: dict[str, Any], item: dict[str, Any]) -> str:
         """The question of a pending decision (the rules' own sentence, told as news where it helps)."""
