@@ -272,11 +272,11 @@ class Scenery:
         if mine is None:
             return
         rect = self.board.secret
-        text(surface, "You back", (rect.centerx, BAND_Y), size=13, bold=True, colour=GOLD, anchor="midtop")
+        text(surface, "Your character", (rect.centerx, BAND_Y), size=13, bold=True, colour=GOLD, anchor="midtop")
         surface.blit(self.face(("secret", mine, rect.size)), rect)
         text(surface, f"the {self.box.names[mine]}", (rect.centerx, rect.bottom + 2), size=13, bold=True,
              colour=GOLD, anchor="midtop")
-        text(surface, "(secret)", (rect.centerx, rect.bottom + 19), size=12, colour=TEXT_DIM, anchor="midtop")
+        text(surface, "(only you see it)", (rect.centerx, rect.bottom + 19), size=12, colour=TEXT_DIM, anchor="midtop")
 
     def setup(self, surface: pygame.Surface, v: dict[str, Any], title: str,
               choices: Sequence[tuple[pygame.Rect, Hashable, Any]], mouse: tuple[int, int]) -> None:

@@ -166,7 +166,7 @@ class TableWords:
         if kind == "arcade":
             return f"{who} decides whether the Son spends the {name(item['victim'])}'s money at the arcade"
         if kind == "buy":
-            return f"{who} chooses the money the {name(item['character'])} pays for the ingredients card with"
+            return f"{who} chooses the money the {name(item['character'])} pays with"
         if kind == "place-ingredient":
             return f"{who} places the next ingredients card in the city"
         if kind in ("exit", "bus-arrival"):
