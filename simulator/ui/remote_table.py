@@ -311,6 +311,17 @@ class RemoteTableScene(TableScene):
         """Ask the server to open ``seat``'s answer box in a timed window."""
         self.client.send({"type": "claim", "seat": seat})
 
+    def status(self) -> str:
+        """Before every seat is taken the table waits for them; while a player is away, for them."""
+        seats = self.welcome["seats"]
+        waiting = [s["name"] for s in seats if s["control"] == "waiting"]
+        if waiting:
+            names = " and ".join(waiting)
+            if not self.state.update.get("started", True):
+                return f"Waiting for {names} to join: the game starts when every seat is taken"
+            return f"{names} {'is' if len(waiting) == 1 else 'are'} away: the table waits"
+        return super().status()
+
     def has_unsaved_play(self) -> bool:
         return False   # the server keeps the table: leaving loses nothing
 

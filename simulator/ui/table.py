@@ -412,8 +412,12 @@ class TableScene:
             overlay.draw(surface)
         self.manager.draw_ui(surface)
 
+    def status(self) -> str:
+        """The line across the top: what the view says is happening."""
+        return self.view.status()
+
     def _draw_banner(self, surface: pygame.Surface) -> None:
-        status = self.view.status()
+        status = self.status()
         if status:
             size = fitting_size(status, ui_size(20), TABLE_RECT.width - 80, bold=True)
             width = min(TABLE_RECT.width - 40, max(420, 40 + font(size, True).size(status)[0]))

@@ -252,3 +252,22 @@ def test_nobody_at_an_online_table_is_called_you():
             scene.client.close()
     finally:
         server.stop()
+
+
+def test_the_host_screen_says_it_waits_for_the_others_until_every_seat_is_taken():
+    """It said "Your turn: play a card..." before Bob had joined, and the click was refused."""
+    server = ServerThread("127.0.0.1", 0, rate=500, burst=500)
+    address = f"{server.address[0]}:{server.address[1]}"
+    try:
+        ann, hosted = screen_for(address, {"type": "host", "game": "wham-bam", "players": 2, "seed": 8,
+                                           "bot_pace": 0, "seats": [{"name": "Ann", "kind": "local"},
+                                                                    {"name": "Bob", "kind": "remote"}]})
+        ann.update(1 / 60)
+        assert ann.status() == "Waiting for Bob to join: the game starts when every seat is taken"
+        bob, _ = screen_for(address, {"type": "hello", "code": hosted["code"], "name": "Bob"})
+        run_until(ann, lambda: ann.state.update.get("started"))
+        assert not ann.status().startswith("Waiting for")
+        for scene in (ann, bob):
+            scene.client.close()
+    finally:
+        server.stop()
