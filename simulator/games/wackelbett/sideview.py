@@ -32,6 +32,8 @@ SCALE_MAX = 4.4           # px per mm: a 90 mm card is about 400 px wide
 STACK_SCALE_MIN = 2.9     # a growing pile zooms out to this, then the camera rises with it
 SCALE_MIN = 2.2           # cards that fell beside the bed zoom out to this
 FADE_SECONDS = 0.8        # cards that left the table fade out in this time
+WAITING_HEADROOM = 84     # px from the view's top kept clear above a princess waiting beside the pile
+                          # (the line across the top, and her "stand me on the crown!")
 
 
 @dataclass(frozen=True)
@@ -275,7 +277,9 @@ class SideView:
         """Off the bed, to be stood back up: she waits beside it and calls."""
         layout = shot.recorded or shot.drawn
         x = self.camera.to_world(PLAY_RECT.left + 110, 0)[0]  # at the left of the view, room for her words
-        y = pile_top(self.physics, layout) + 25.0
+        # beside the pile's top, but never up under the line across the top of the table
+        highest = self.camera.to_world(0, PLAY_RECT.top + WAITING_HEADROOM)[1] - self.physics.princess.height - 6.0
+        y = min(pile_top(self.physics, layout) + 25.0, highest)
         pose = BodyPose(x, y, 0.0)
         self.painter.draw_princess(surface, self.camera, pose)
         sx, sy = self.camera.to_screen(x, y + self.physics.princess.height + 6)
