@@ -149,6 +149,9 @@ class GameView:
         if self.cue_sink:
             self.cue_sink(cue)
 
+    def pointer_left(self) -> None:
+        """A panel (the menu, the rules) now lies over the table: drop hover effects and notes."""
+
     def rename(self, names: Sequence[str]) -> None:
         """New names for the seats (a player took or left a seat online). In place: the view's
         sentences (its ``TableWords``) hold this very list."""

@@ -164,6 +164,7 @@ class TableScene:
         if not self.view.busy():
             self._show_new_summaries()
         if self.overlays:
+            self.view.pointer_left()   # the mouse is the panel's now
             self.overlays[0].update(dt)
             if self.overlays[0].done:
                 self.overlays.pop(0)

@@ -869,3 +869,14 @@ def test_what_another_player_decides_is_told_in_the_third_person():
     for kind in ("arcade", "buy", "place-ingredient", "lose", "sideways", "guests", "dinner-place", "fifth"):
         said = words.deciding("Bob", {"kind": kind, "character": WIFE, "victim": HUSBAND, "count": 1})
         assert said.startswith("Bob ") and said[4].islower(), said
+
+
+def test_the_esc_menu_takes_the_hover_note_away():
+    """A note under the mouse stayed drawn over the Esc menu; the menu has the mouse now."""
+    scene = table_at(3, lambda s: s.dinner and s.arrivals)
+    c = scene.state.arrivals[0]
+    hover(scene, scene.view.board.arrival_badge(c).center)
+    assert scene.view.tip
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    scene.update(1 / 60)
+    assert scene.overlays and not scene.view.tip and scene.view.hover_key is None

@@ -152,6 +152,12 @@ class MammaView(GameView):
         self.tip = self._tip_for(self.hover_key)
         self._layout()
 
+    def pointer_left(self) -> None:
+        if self.hover_key is not None or self.tip:
+            self.mouse = (-1, -1)
+            self.hover_key, self.tip = None, []
+            self._layout()
+
     def _mark_move(self, before: dict[str, Any], fresh: list[dict[str, Any]]) -> None:
         """Ring what the last action changed: pieces moved (step by step), cards placed beside a
         character or in the city, cards new in the viewer's hand, the deck another player drew from."""
