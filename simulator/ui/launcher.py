@@ -320,7 +320,7 @@ class LauncherScene:
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(SCREEN_SIZE), (0, 0))
         text(surface, "Tabletop", (40, 28), size=48, bold=True, colour=GOLD, shadow=True)
-        text(surface, "Five card games on one table. Choose a game, who plays, and sit down.", (44, 88),
+        text(surface, "Five card games on one table. Choose a game, who plays, and sit down.", (44, 82),
              size=ui_size(18) if ui_size(18) <= 20 else 20, colour=(220, 230, 224))
         if self.error:
             lines = wrap(self.error, PANEL.width - 20, ui_size(15))[:2]
