@@ -92,10 +92,18 @@ def wrap(message: str, width: int, size: int, bold: bool = False) -> list[str]:
 
 
 def _pieces(word: str, width: int, f: pygame.font.Font) -> list[str]:
+    """``word`` in lines no wider than ``width``: after a hyphen, dot or slash where one fits
+    (a file name breaks as "wham-bam-20261202-" / "042652.json"), else between letters."""
     pieces = [""]
     for char in word:
         if pieces[-1] and f.size(pieces[-1] + char)[0] > width:
-            pieces.append("")
+            cut = max(pieces[-1].rfind(mark) for mark in "-/_")
+            cut = cut if cut > 0 else pieces[-1].rfind(".")   # a dot only when nothing else will do
+            if cut > 0:   # carry what follows the last break mark to the next line
+                pieces[-1], rest = pieces[-1][:cut + 1], pieces[-1][cut + 1:]
+                pieces.append(rest)
+            else:
+                pieces.append("")
         pieces[-1] += char
     return pieces
 

@@ -39,3 +39,16 @@ def test_a_message_sits_in_the_sidebar_clear_of_the_title_and_the_turn_line(tmp_
     title_bottom = 14 + font(ui_size(26), True).get_height()
     assert rect.top > title_bottom + 60, "below the title and the first seat"
     assert rect.bottom < SIDEBAR_RECT.bottom - 2 * ui_size(13), "above the key hints"
+
+
+def test_a_long_file_name_breaks_after_a_hyphen_not_inside_a_number():
+    from simulator.ui.headless import init_headless
+    from simulator.ui.theme import wrap
+
+    init_headless()
+    name = "Saved: wham-bam-20261202-042652.json in ~/.tabletop/saves"
+    width = font(15).size("Saved: wham-bam-20261202-04")[0]
+    lines = wrap(name, width, 15)
+    assert "".join(line.replace(" ", "") for line in lines) == name.replace(" ", "")
+    assert all(font(15).size(line)[0] <= width for line in lines)
+    assert any(line.endswith("20261202-") for line in lines), lines
