@@ -389,7 +389,8 @@ class WhamBamView(GameView):
                 turned = f"; {e['label']} turned up" if e["label"] else ""
                 lines.append(f"{who} picked up {e['count']} for the Wham!{turned}")
             elif what == "wham-bam":
-                lines.append(f"Wham Bam! turned up {e['label']}: {who} picked up {e['count']}")
+                took = f"picked up {e['count']}" if e["count"] else "picked up nothing"
+                lines.append(f"Wham Bam! turned up {e['label']}: {who} {took}")
             elif what == "fizzle":
                 lines.append("Wham Bam! had nothing to turn up")
             elif what == "reshuffle":
