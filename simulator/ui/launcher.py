@@ -125,11 +125,10 @@ class LauncherScene:
         for i in range(self.seat_count):
             y = 52 + ROW * i
             UILabel(Rect(left, y, 64, 32), f"Seat {i + 1}", m, container=p, object_id="#left_label")
-            kept = i < len(keep["names"])
             name = UITextEntryLine(Rect(left + 66, y, 130, 32), m, container=p,
-                                   initial_text=keep["names"][i] if kept else DEFAULT_NAMES[i])
+                                   initial_text=keep["names"][i] if i < len(keep["names"]) else DEFAULT_NAMES[i])
             name.set_text_length_limit(16)
-            chosen = keep["kinds"][i] if kept else (HUMAN if i == 0 else best_bot)
+            chosen = keep["kinds"][i] if i < len(keep["kinds"]) else (HUMAN if i == 0 else best_bot)
             kind = UIDropDownMenu(kinds, chosen, Rect(left + 202, y, 158, 32), m, container=p)
             self.seat_rows.append((name, kind))
         y = 52 + ROW * self.seat_count + 14
@@ -214,9 +213,10 @@ class LauncherScene:
                 self.settings_panel = None
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.game_buttons:
+            was = self._choices()   # the names and the seed carry over; seats and options are the game's
             self.game_id = self.game_buttons[event.ui_element]
             self._mark_game()
-            self._build_panel()
+            self._build_panel(keep={"names": was["names"], "kinds": [], "options": {}, "seed": was["seed"]})
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.count_menu:
             self._build_panel(int(event.text), self._choices())
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:

@@ -182,3 +182,16 @@ def test_a_number_option_out_of_range_is_named_as_the_panel_shows_it_and_the_mes
     assert scene.error == "", "mending the field takes the message away"
     click(app, scene.start.rect.center)
     assert isinstance(app.scene, TableScene) and app.scene.game.options["sideways_first_step"] == 3
+
+
+def test_the_seed_and_the_names_carry_over_to_another_game(home):
+    app, scene = open_launcher()
+    pick_game(app, scene, "zoo-wee-mama")
+    click(app, scene.seed_entry.rect.center)
+    type_text(app, "42")
+    name = scene.seat_rows[0][0]
+    click(app, name.rect.center)
+    name.set_text("")
+    type_text(app, "Zoe")
+    pick_game(app, scene, "wham-bam")
+    assert scene.seed_entry.get_text() == "42" and scene.seat_rows[0][0].get_text() == "Zoe"
