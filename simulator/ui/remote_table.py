@@ -322,6 +322,13 @@ class RemoteTableScene(TableScene):
             return f"{names} {'is' if len(waiting) == 1 else 'are'} away: the table waits"
         return super().status()
 
+    def seat_tag(self, seat: int) -> str:
+        control = self.welcome["seats"][seat]["control"]
+        if seat not in self.held and self.welcome["seats"][seat]["kind"] in ("remote", "local"):
+            waiting = "away" if self.state.update.get("started", True) else "to join"
+            return {"waiting": waiting, "bot": "a bot keeps it"}.get(control, "human")
+        return super().seat_tag(seat)
+
     def has_unsaved_play(self) -> bool:
         return False   # the server keeps the table: leaving loses nothing
 

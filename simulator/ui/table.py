@@ -462,14 +462,13 @@ class TableScene:
                 pygame.draw.rect(surface, (60, 56, 30) if seat in winners else (44, 60, 84), rect,
                                  border_radius=8)
             colour = TEXT_DIM if plate.faded else TEXT
-            info = self.seats[seat]
             if seat in current or seat in winners:
                 tip = (x + 1, y + 4 + name_h // 2)
                 pygame.draw.polygon(surface, GOLD, [(tip[0], tip[1] - 7), (tip[0] + 10, tip[1]), (tip[0], tip[1] + 7)])
             text(surface, self.view.name(seat), (x + 16, y + 4), size=ui_size(18), bold=True,
                  colour=GOLD if seat in current else colour)
-            tag = "you" if seat == self.viewer else ("human" if info.kind == "human" else f"bot: {info.kind}")
-            text(surface, tag, (x + width, y + 7), size=ui_size(13), colour=TEXT_DIM, anchor="topright")
+            text(surface, self.seat_tag(seat), (x + width, y + 7), size=ui_size(13), colour=TEXT_DIM,
+                 anchor="topright")
             for i, line in enumerate(details):
                 text(surface, line, (x, y + name_h + detail_h * i), size=ui_size(15), colour=colour)
             for i, line in enumerate(extras):
@@ -502,6 +501,11 @@ class TableScene:
         for line in hints:
             text(surface, line, (x, hint_y), size=hint_size, colour=TEXT_DIM)
             hint_y += hint_size + 7
+
+    def seat_tag(self, seat: int) -> str:
+        """Who sits there, as the sidebar tags the seat: "you", "human" or the bot's level."""
+        kind = self.seats[seat].kind
+        return "you" if seat == self.viewer else ("human" if kind == "human" else f"bot: {kind}")
 
     def key_hints(self) -> list[str]:
         skip = SKIP_KEYS[self.settings.skip_key]

@@ -264,9 +264,10 @@ def test_the_host_screen_says_it_waits_for_the_others_until_every_seat_is_taken(
                                                                     {"name": "Bob", "kind": "remote"}]})
         ann.update(1 / 60)
         assert ann.status() == "Waiting for Bob to join: the game starts when every seat is taken"
+        assert (ann.seat_tag(0), ann.seat_tag(1)) == ("you", "to join")
         bob, _ = screen_for(address, {"type": "hello", "code": hosted["code"], "name": "Bob"})
         run_until(ann, lambda: ann.state.update.get("started"))
-        assert not ann.status().startswith("Waiting for")
+        assert not ann.status().startswith("Waiting for") and ann.seat_tag(1) == "human"
         for scene in (ann, bob):
             scene.client.close()
     finally:
