@@ -45,7 +45,13 @@ def test_a_shaky_hand_loses_more_than_a_steady_one_and_a_surgeon_fewer(attempts)
         return sum(a.is_physical_fall for a in rows) / len(rows)
 
     assert falls("shaky") > falls("steady") >= falls("surgeon")
-    assert report["shaky"]["stack_height"]["median"] < report["surgeon"]["stack_height"]["median"]
+
+    def tries_per_card(hand):  # a run goes on after a loss, so a shaky hand pays in tries
+        rows = [a for a in attempts if a.hand == hand]
+        return len(rows) / sum(a.stood for a in rows)
+
+    assert tries_per_card("shaky") > tries_per_card("steady") > tries_per_card("surgeon")
+    assert report["shaky"]["stack_height"]["median"] <= report["surgeon"]["stack_height"]["median"]
 
 
 def test_high_on_the_pile_things_falling_not_missed_peas_is_what_fails_careful_and_careless_hands(attempts):
@@ -120,7 +126,7 @@ def _let_go_moving_downhill(cards: int):
 def test_a_card_let_go_while_the_hand_still_moves_downhill_flies_off_a_tall_pile_only(cards, flies_off):
     """A bad placement costs more the higher the pile: a card released moving 300 mm/s
     downhill slides on a low, level pile, but leaves the bed from a tall one leaning on its
-    corner (the cards hold 10 degrees, the corner is at 8.3)."""
+    corner (the cards hold 11 degrees, the corner is at 9.0)."""
     from simulator.games.wackelbett.rules import FELL
 
     state = _let_go_moving_downhill(cards)
@@ -137,10 +143,10 @@ def test_a_card_that_falls_says_how_it_was_let_go_and_how_the_bed_leaned():
     failed = next(e for e in reversed(state.events) if e["what"] == "fails")
     assert failed["sideways_mm_s"] == pytest.approx(300.0, abs=1.0)
     assert failed["height_mm"] < 3.0 and failed["turned_deg"] < 1.0, "let go low and flat, as the hand was"
-    assert 7.0 < failed["lean_deg"] < 9.0, "a tall pile rests the bed on its corner"
+    assert 8.0 < failed["lean_deg"] < 9.5, "a tall pile rests the bed on its corner (at 9.0 degrees)"
     lines = TableWords(state.game, ["Ann"]).why(failed, 0)
     assert lines == ["You let the card go still moving sideways at 300 mm/s.",
-                     f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; cards slip at 10."]
+                     f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; cards slip at 11."]
 
 
 def test_a_rate_whose_falls_come_from_a_few_runs_gets_a_wide_interval():
