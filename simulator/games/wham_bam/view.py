@@ -125,7 +125,8 @@ class WhamBamView(GameView):
             if corner in ("6", "9"):   # underlined, as on printed cards: upside down a 6 reads 9
                 y = int(h * 0.12 + corner_size * 0.5)
                 half = max(3, corner_size // 3)
-                pygame.draw.line(side, INK, (int(w * 0.2) - half, y), (int(w * 0.2) + half, y), max(2, corner_size // 7))
+                pygame.draw.line(side, INK, (int(w * 0.2) - half, y), (int(w * 0.2) + half, y),
+                                 max(2, corner_size // 7))
         card.blit(pygame.transform.rotate(flipped, 180), (0, 0))
         return card
 
@@ -377,8 +378,8 @@ class WhamBamView(GameView):
             who = self.you_or_name(e["seat"])
             what = e["what"]
             if what == "first":
-                draws = "; ".join(", ".join(f"{self.names[seat]} {label}" for seat, label in rnd)
-                                  for rnd in self.view["opening_draws"])
+                draws = "; tie, drawn again: ".join(", ".join(f"{self.names[seat]} {label}" for seat, label in rnd)
+                                                     for rnd in self.view["opening_draws"])
                 lines.append(f"Round {self.view['round']} opening draw: {draws}")
                 lines.append(f"{who} to start; {e['label']} turned up")
             elif what == "play":
