@@ -22,22 +22,25 @@ def test_the_box_holds_110_cards():
     assert len(box.bus) == 5 and len(box.substitutes) == 2 and len(box.family) == 6
 
 
+def scene_with(tmp_path, old: str, new: str) -> Scene:
+    """The game's scene file with ``old`` written as ``new``."""
+    path = tmp_path / "mamma.toml"
+    path.write_text((Scene.load("mamma").path).read_text().replace(old, new))
+    return Scene.from_path(path)
+
+
 def test_a_scene_that_does_not_add_up_to_the_box_is_refused(tmp_path):
     """The 110-card total is a check on the design: a scene describing more cards is refused."""
-    text = (Scene.load("mamma").path).read_text().replace("money = [1, 1, 1, 1, 1,", "money = [1, 1, 1, 1, 1, 1,")
-    path = tmp_path / "mamma.toml"
-    path.write_text(text)
+    scene = scene_with(tmp_path, "money = [1, 1, 1, 1, 1,", "money = [1, 1, 1, 1, 1, 1,")
     with pytest.raises(SceneError, match=r"\[box.total\].*110.*111"):
-        load_game("mamma", players=2, scene=Scene.from_path(path))
+        load_game("mamma", players=2, scene=scene)
 
 
 def test_a_scene_whose_family_speaks_of_a_character_oddly_is_refused(tmp_path):
     """The sentences say "his seat", "put her there": each character is "he" or "she" (designed data)."""
-    text = (Scene.load("mamma").path).read_text().replace('pronouns = ["he", "she"', 'pronouns = ["it", "she"')
-    path = tmp_path / "mamma.toml"
-    path.write_text(text)
+    scene = scene_with(tmp_path, 'pronouns = ["he", "she"', 'pronouns = ["it", "she"')
     with pytest.raises(SceneError, match=r"pronouns.*'he' or 'she'"):
-        load_game("mamma", players=2, scene=Scene.from_path(path))
+        load_game("mamma", players=2, scene=scene)
 
 
 def test_the_city_has_27_spaces_numbered_on_their_backs():
