@@ -136,11 +136,33 @@ def is_lying_flat(physics: WackelbettPhysics, bed: BodyPose, card: BodyPose) -> 
     return abs(wrap_angle(card.angle - bed.angle)) <= physics.card.top_tilt
 
 
+# How many cards at the top of the pile are ordered by which lies on which (see pile_order).
+TOP_ORDERED = 6
+
+
+def lies_on(physics: WackelbettPhysics, upper: BodyPose, lower: BodyPose) -> bool:
+    """Does ``upper`` lie on ``lower``: its centre over ``lower`` and above its face, and
+    ``lower``'s centre below ``upper``'s? (A card that tipped off the pile's end and leans on
+    it has its centre beyond that end.)"""
+    along, up = world_to_local(lower, upper.x, upper.y)
+    return abs(along) <= physics.card.length / 2 and up > 0.0 > world_to_local(upper, lower.x, lower.y)[1]
+
+
 def pile_order(physics: WackelbettPhysics, bed: BodyPose,
                cards: Iterable[tuple[int, BodyPose]]) -> tuple[tuple[int, BodyPose], ...]:
-    """``cards`` in pile order: steep cards first (never the top), then by resting height."""
-    return tuple(sorted(cards, key=lambda item: (is_lying_flat(physics, bed, item[1]),
-                                                  resting_height(physics, bed, item[1]))))
+    """``cards`` in pile order: steep cards first (never the top), then by resting height, the
+    top few by which lies on which: three free cards that tipped together on an edge of the
+    pile rest their lowest corners at one height, yet one of them visibly lies on the others."""
+    ordered = sorted(cards, key=lambda item: (is_lying_flat(physics, bed, item[1]),
+                                               resting_height(physics, bed, item[1])))
+    top = [item for item in ordered[-TOP_ORDERED:] if is_lying_flat(physics, bed, item[1])]
+    placed = []
+    while top:  # the lowest card that lies on none of the others left, each time
+        bottom = next((item for item in top if not any(lies_on(physics, item[1], other[1])
+                                                       for other in top if other is not item)), top[0])
+        placed.append(bottom)
+        top.remove(bottom)
+    return tuple(ordered[:len(ordered) - len(placed)] + placed)
 
 
 def pile_height(physics: WackelbettPhysics, layout: TableLayout) -> float:

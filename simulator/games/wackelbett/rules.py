@@ -147,6 +147,13 @@ class WackelbettGame(Game):
         return WackelbettReferee(self)
 
 
+def fell_off(fallen: tuple[int, ...], laid: int | None = None) -> str:
+    """The reason for cards that left the bed: "the card" when it is only the one being laid."""
+    if tuple(fallen) == (laid,):
+        return "the card fell off the bed"
+    return "a card fell off the bed" if len(fallen) == 1 else f"{len(fallen)} cards fell off the bed"
+
+
 class WackelbettState(State):
     """Hands, piles, what lies on the bed and where, and whose move it is."""
 
@@ -485,7 +492,7 @@ class WackelbettState(State):
         self.placing = None
         reasons: list[tuple[str, str]] = []
         if outcome.fallen_cards:
-            reasons.append((FELL, "cards fell off the bed"))
+            reasons.append((FELL, fell_off(outcome.fallen_cards, card)))
         if self.layout.princess is not None and outcome.layout.princess is None:
             reasons.append((FELL, "the princess fell off the bed"))
         if outcome.princess_pushed:
@@ -511,7 +518,7 @@ class WackelbettState(State):
         self.last_laid = None
         reasons: list[tuple[str, str]] = []
         if outcome.fallen_cards:
-            reasons.append((FELL, "cards fell off the bed"))
+            reasons.append((FELL, fell_off(outcome.fallen_cards)))
         if outcome.layout.princess is None:
             reasons.append((FELL, "the princess fell off the bed"))
         if reasons:

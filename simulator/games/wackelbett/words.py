@@ -226,7 +226,8 @@ class TableWords:
             lines.append(f"{self.who(failed['seat'], viewer)} let {'her' if her else 'the card'} go {joined}.")
         if failed.get("lean_deg", 0.0) >= WHY_LEAN_DEG:
             slip = math.degrees(self.game.physics.card.slip_angle)
-            lines.append(f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; cards slip at {slip:.0f}.")
+            lines.append(f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; "
+                         f"cards slip at {slip:.0f} degrees.")
         return lines
 
     def verdict(self, stage: str, v: dict[str, Any], viewer: int | None, agreed: bool) -> Banner | None:
@@ -241,14 +242,15 @@ class TableWords:
         if what == "fails":
             who = self.names[last["seat"]]
             reasons = last["reason"].split("; ")
-            more = f" (and {len(reasons) - 1} more)" if len(reasons) > 1 else ""
+            others = len(reasons) - 1
+            more = f" (and {others} more {'reason' if others == 1 else 'reasons'}, in the log)" if others else ""
             whose = "your" if last["seat"] == viewer else who + "'s"
             lines = [f"{reasons[0].capitalize()}{more}.", *self.why(last, viewer, her=stage == "princess"),
                      f"The {last['label']} goes back to {whose} hand."]
             if last["count"]:
                 gone = v["reserve_cards"][-last["count"]:]
                 lines.append(f"To the reserve: {', '.join(g.card_label(c) for c in gone)}.")
-            title = {FELL: "It wobbled off!", SLID: "It slid off!"}.get(last.get("cause"), "Not like that!")
+            title = {FELL: "It fell off!", SLID: "It slid off!"}.get(last.get("cause"), "Not like that!")
             banner = Banner(title, lines, False, hold=FAIL_HOLD)
         elif what == "laid":
             banner = Banner("The card stays!", [f"The {last['label']} lies safely on the pile:",

@@ -146,7 +146,7 @@ def test_a_card_that_falls_says_how_it_was_let_go_and_how_the_bed_leaned():
     assert 8.0 < failed["lean_deg"] < 9.5, "a tall pile rests the bed on its corner (at 9.0 degrees)"
     lines = TableWords(state.game, ["Ann"]).why(failed, 0)
     assert lines == ["You let the card go still moving sideways at 300 mm/s.",
-                     f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; cards slip at 11."]
+                     f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; cards slip at 11 degrees."]
 
 
 def test_a_rate_whose_falls_come_from_a_few_runs_gets_a_wide_interval():

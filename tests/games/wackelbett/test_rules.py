@@ -248,6 +248,12 @@ def test_a_card_sliding_off_the_bed_goes_back_to_its_player():
     state.apply(v)
     assert card in state.hands[0] and card not in state.reserve
     assert state.current == 1
+    reasons = state.events[-1]["reason"].split("; ")
+    assert reasons[0] == "the card fell off the bed", "only the card laid: not 'cards fell'"
+    banner = TableWords(state.game, ["Ann", "Bob"]).verdict("card", state.view(0), 0, True)
+    more = len(reasons) - 1
+    assert banner.title == "It fell off!" and banner.lines[0] == "The card fell off the bed" + (
+        f" (and {more} more {'reason' if more == 1 else 'reasons'}, in the log)." if more else ".")
 
 
 def test_the_princess_sliding_off_the_bed_sends_the_card_back():
@@ -630,7 +636,7 @@ def test_a_princess_who_falls_off_says_how_she_was_let_go():
     assert failed["what"] == "fails" and failed["height_mm"] == pytest.approx(25.0, abs=0.5)
     assert failed["turned_deg"] == pytest.approx(30.0, abs=0.5)
     banner = TableWords(g, ["Ann", "Bob"]).verdict("princess", state.view(0), 0, True)
-    assert banner.title == "It wobbled off!"
+    assert banner.title == "It fell off!" and banner.lines[0] == "The princess fell off the bed."
     assert "You let her go 25 mm too high and turned 30 degrees." in banner.lines
 
 
@@ -722,3 +728,20 @@ def test_the_log_says_how_penny_pea_came_to_rest():
     settle_with_referee(state)
     label = state.game.card_label(card)
     assert TableWords(state.game, ["Ann", "Bob"]).event(state.events[-1], 0) == f"Penny Pea stands on the {label}"
+
+
+def test_the_card_lying_on_top_is_the_top_card_when_the_top_cards_tipped_together():
+    """Decision (RULES.md): the top card is the one that lies on the others. Three free cards that
+    tipped together onto an edge of the pile (9.5 degrees against a bed leaning 8.9) rest their
+    lowest corners at one height; the one lying on the other two is still the top card, so the
+    next card's colour and pea are checked against it (a playtest laid a sky comforter on a sky
+    comforter when the card beneath was taken for the top)."""
+    from simulator.games.wackelbett.layout import TableLayout, pile_order
+
+    g = load_game("wackelbett", players=3)
+    bed = BodyPose(0.0, 16.5, math.radians(-8.91))
+    on_bed = [(14, BodyPose(6.0, 48.1, math.radians(-8.91))), (28, BodyPose(61.8, 43.5, math.radians(-7.31))),
+              (17, BodyPose(10.4, 57.8, math.radians(0.59))), (2, BodyPose(45.7, 52.4, math.radians(0.49))),
+              (30, BodyPose(28.3, 55.1, math.radians(0.49)))]
+    layout = TableLayout(bed, pile_order(g.physics, bed, on_bed))
+    assert layout.card_ids == (14, 28, 2, 30, 17) and layout.top_card == 17
