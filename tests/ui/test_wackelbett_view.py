@@ -398,6 +398,7 @@ def test_nothing_fits_so_the_draw_pile_is_clicked_and_a_drawn_card_can_be_kept()
     assert isinstance(scene.state.history[-1], DrawCard) and len(scene.state.hands[0]) == hand + 1
     if scene.state.phase == "drawn":
         assert view.pass_action is not None and "lay it or keep it" in view.status()
+        assert TRAY_RECT.contains(PASS_BUTTON.move(0, TRAY_RECT.top - PASS_BUTTON.top)), "the button is on the table"
         press(scene, PASS_BUTTON.center)
         assert isinstance(scene.state.history[-1], Pass)
 

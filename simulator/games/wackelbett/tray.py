@@ -26,7 +26,7 @@ MINI_CARD = (84, 54)
 HAND_Y = TRAY_RECT.top + 62
 DRAW_PILE_POS = (966, HAND_Y)
 RESERVE_POS = (64, HAND_Y)
-PASS_BUTTON = pygame.Rect(880, TRAY_RECT.top - 50, 172, 40)
+PASS_BUTTON = pygame.Rect(TRAY_RECT.right - 184, TRAY_RECT.top - 50, 172, 40)   # inside the table, right
 
 
 def tooltip(surface: pygame.Surface, message: str, bottom_centre: tuple[int, int], *, bad: bool = False) -> None:

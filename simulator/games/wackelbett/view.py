@@ -578,14 +578,18 @@ class WackelbettView(GameView):
         self.tray.draw(surface, v, self.viewer, acting=self._is_acting(), playable=self.playable,
                        carried=self._carried(), hover=self.hover,
                        hover_reason=self.reason_not_playable(self.hover) if self.hover is not None else "",
-                       can_draw=self.can_draw, can_pass=self.pass_action is not None, mouse=self.mouse,
-                       clock=self.clock)
+                       can_draw=self.can_draw, can_pass=self.pass_action is not None and not self._holding(),
+                       mouse=self.mouse, clock=self.clock)
         drag, job = self.drag, self.job
         if drag is not None and not (job is not None and job.human and job.card == drag.card):
             self.tray.draw_taken_card(surface, drag.card, self.mouse)
         self.side.draw_banners(surface, self.job, self.banner, refused=bool(self.refusal), clock=self.clock)
         if self.tip is not None:
             self.tray.draw_tip(surface, self.tip[0])
+
+    def _holding(self) -> bool:
+        """Is the player holding a card or the princess (then a click lets go, and only that)?"""
+        return self.drag is not None or (self.job is not None and self.job.is_carrying)
 
     def _shot(self, layout: TableLayout) -> Shot:
         v = self.view

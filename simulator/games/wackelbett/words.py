@@ -41,7 +41,8 @@ the pile so that it completely covers the green pea printed on the top card, and
 go (or click a card, move it over the bed and click again). The mouse wheel (or Q and
 E, or the arrow keys) tilts the card. Careful: the card is a real object. Bump the pile
 and things slide. Once it hangs over the bed it must be laid; before that a right-click
-puts it back.
+puts it back. A hand holds a card (or the princess) for 15 seconds at most: in the last
+few a "hand tiring" clock counts down, and then it lets go where it is.
 
 Once everything has settled the table judges: if a card or the princess slid off the
 bed, the pea is still showing, or you pushed the princess aside, you take your card back
