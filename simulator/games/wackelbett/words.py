@@ -167,7 +167,7 @@ class TableWords:
         """The piles, or in the challenge which deck is played and how much of it is left."""
         if v["mode"] == "challenge":
             which = "Daily challenge" if daily else "Solo challenge"
-            return f"{which} · {v['draw_pile_size']} to come"
+            return f"{which} · over" if v["phase"] == OVER else f"{which} · {v['draw_pile_size']} to come"
         return f"Draw pile {v['draw_pile_size']} · reserve {len(v['reserve_cards'])}"
 
     def plate(self, v: dict[str, Any], seat: int, viewer: int | None) -> tuple[str, str | None]:

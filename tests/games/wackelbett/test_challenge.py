@@ -49,6 +49,9 @@ def test_the_challenge_ends_at_the_first_fall():
     state.apply(state.legal_actions(0)[0])
     state.apply(verdict("card", state.layout, fallen=(card,)))
     assert state.is_over() and state.scores() == [0.0] and state.winners() == [0]
+    from simulator.games.wackelbett.words import TableWords
+
+    assert TableWords.headline(state.view(0), daily=False) == "Solo challenge · over"
 
 
 def test_with_more_tries_the_challenge_goes_on_from_the_table_the_fall_left():
