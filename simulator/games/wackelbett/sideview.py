@@ -265,11 +265,13 @@ class SideView:
             word = "let go over the green"
         pulse = 0.5 + 0.5 * math.sin(shot.clock * 4.0)
         corners = princess_corners(phys, goal)
-        if shot.carrying_princess:  # beside her place, clear of the figure in the hand above it
+        x, y = cam.to_screen(goal.x, max(y for _, y in corners))
+        # beside her place while she is carried above it (or when above it would be under the
+        # banners across the top of a tall pile's view), else above it
+        if shot.carrying_princess or y - 30 < PLAY_RECT.top + WAITING_HEADROOM + 60:
             x, y = cam.to_screen(max(x for x, _ in corners), sum(y for _, y in corners) / len(corners))
             text(surface, word, (x + 12, y - 3 * pulse), size=16, bold=True, colour=GOOD, anchor="midleft", shadow=True)
         else:
-            x, y = cam.to_screen(goal.x, max(y for _, y in corners))
             text(surface, word, (x, y - 10 - 3 * pulse), size=16, bold=True, colour=GOOD, anchor="midbottom",
                  shadow=True)
 
