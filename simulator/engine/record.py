@@ -57,6 +57,12 @@ class SeatInfo:
     name: str
     kind: str = "human"
 
+    @property
+    def is_called_you(self) -> bool:
+        """Named "You": every screen's sentences call the player holding it so, so for anyone
+        but the one human at a table it is no name."""
+        return self.name.strip().casefold() == "you"
+
     def to_json(self) -> dict[str, str]:
         return {"name": self.name, "kind": self.kind}
 

@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from simulator.engine import Game, bot_levels, load_game
+from simulator.engine import Game, SeatInfo, bot_levels, load_game
 
 REMOTE = "remote"
 LOCAL = "local"
@@ -90,8 +90,9 @@ class TableConfig:
             if kind not in HUMAN_KINDS and kind not in levels:
                 raise ValueError(f"seat {i + 1}: kind must be 'remote', 'local' or a bot level "
                                  f"({', '.join(levels)}), got {str(kind)[:30]!r}")
-            name = name.strip()
-            seats.append(SeatPlan(name if name and name.casefold() != "you" else f"Player {i + 1}", kind))
+            named = SeatInfo(name.strip(), kind)   # online, every screen has its own "You"
+            seats.append(SeatPlan(named.name if named.name and not named.is_called_you else f"Player {i + 1}",
+                                  kind))
         seed = data.get("seed")
         if seed is None:
             seed = secrets.randbelow(2**31)

@@ -23,6 +23,8 @@ from typing import Any
 import websockets
 from websockets.asyncio.server import ServerConnection, serve
 
+from simulator.engine import SeatInfo
+
 from .config import TableConfig
 from .protocol import (BURST, MAX_MESSAGE_BYTES, PING_INTERVAL, PING_TIMEOUT, RATE_PER_SECOND, ProtocolError,
                        encode, new_code, normal_code, read_message)
@@ -348,7 +350,7 @@ def _address(conn: Connection) -> str:
 def _name(value: Any) -> str:
     """A joiner's name; "" for none. "You" is no name: every screen calls its own player so."""
     name = value.strip()[:24] if isinstance(value, str) else ""
-    return "" if name.casefold() == "you" else name
+    return "" if SeatInfo(name).is_called_you else name
 
 
 def _write_atomically(path: Path, data: dict[str, Any]) -> None:

@@ -42,7 +42,7 @@ def told_apart(seats: list[SeatInfo]) -> tuple[SeatInfo, ...]:
     """``seats`` with "You" kept only for the one human at the table: the sentences call
     whoever holds the device "You", so in a game of two humans (or for a bot) it is no name."""
     humans = sum(s.kind == "human" for s in seats)
-    ambiguous = [s.name.casefold() == "you" and (humans > 1 or s.kind != "human") for s in seats]
+    ambiguous = [s.is_called_you and (humans > 1 or s.kind != "human") for s in seats]
     return tuple(SeatInfo(f"Player {i + 1}", s.kind) if ambiguous[i] else s for i, s in enumerate(seats))
 
 

@@ -311,13 +311,21 @@ class RemoteTableScene(TableScene):
         """Ask the server to open ``seat``'s answer box in a timed window."""
         self.client.send({"type": "claim", "seat": seat})
 
+    @property
+    def started(self) -> bool:
+        """Has the game begun (every seat taken at least once)?"""
+        return self.state.update.get("started", True)
+
+    def waiting_for(self) -> list[str]:
+        """The names of the players the table waits for: still to join, or away."""
+        return [s["name"] for s in self.welcome["seats"] if s["control"] == "waiting"]
+
     def status(self) -> str:
         """Before every seat is taken the table waits for them; while a player is away, for them."""
-        seats = self.welcome["seats"]
-        waiting = [s["name"] for s in seats if s["control"] == "waiting"]
+        waiting = self.waiting_for()
         if waiting:
             names = " and ".join(waiting)
-            if not self.state.update.get("started", True):
+            if not self.started:
                 return f"Waiting for {names} to join: the game starts when every seat is taken"
             return f"{names} {'is' if len(waiting) == 1 else 'are'} away: the table waits"
         return super().status()
@@ -325,7 +333,7 @@ class RemoteTableScene(TableScene):
     def seat_tag(self, seat: int) -> str:
         control = self.welcome["seats"][seat]["control"]
         if seat not in self.held and self.welcome["seats"][seat]["kind"] in ("remote", "local"):
-            waiting = "away" if self.state.update.get("started", True) else "to join"
+            waiting = "away" if self.started else "to join"
             return {"waiting": waiting, "bot": "a bot keeps it"}.get(control, "human")
         return super().seat_tag(seat)
 
@@ -352,9 +360,9 @@ class RemoteTableScene(TableScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         seats = self.welcome["seats"]
-        waiting = [s["name"] for s in seats if s["control"] == "waiting"]
+        waiting = self.waiting_for()
         kept = [s["name"] for s in seats if s["control"] == "bot" and s["kind"] in ("remote", "local")]
-        started = self.state.update.get("started", True)
+        started = self.started
         if waiting or kept:
             parts = [f"Join: {self.invite}"] if self.invite and not started else []
             if waiting and not started:

@@ -255,7 +255,6 @@ class TableScene:
             waiting = isinstance(self.overlays[0], (HandOffOverlay, SummaryOverlay))  # menu and rules open over it
             if waiting and event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
                 self.open_menu() if event.key == pygame.K_ESCAPE else self.open_rules()
-                self.overlays[1].set_covered(True)
                 return
             self.overlays[0].handle_event(event)
             return

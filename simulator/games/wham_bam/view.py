@@ -402,19 +402,19 @@ class WhamBamView(GameView):
 
     def _round_ending(self, r: dict[str, Any]) -> str:
         """How round result ``r`` ended, as a sentence for this screen's player."""
-        def who(seat: int, verb: tuple[str, str]) -> str:   # "Ann was" / "you were", mid-sentence
-            return f"you {verb[1]}" if seat == self.viewer else f"{self.names[seat]} {verb[0]}"
+        def who(seat: int, third: str, second: str | None = None) -> str:   # "Ann was" / "you were"
+            return f"you {second or third}" if seat == self.viewer else f"{self.names[seat]} {third}"
 
         winner = r["winner"]
         if r["reason"] == EMPTIED:
-            sentence = who(winner, ("emptied their hand", "emptied your hand"))
+            sentence = who(winner, "emptied their hand", "emptied your hand")
         elif r["reason"] == KNOCKED_OUT:
             last = self.game.play_on or self.game.players == 2   # else the lowest hand of the rest wins
-            sentence = (who(r["knocked_out"], ("was", "were")) + " knocked out by a Wham Bam!; "
-                        + who(winner, ("is the last one in", "are the last one in") if last else
-                              ("had the lowest hand", "had the lowest hand")))
+            sentence = (who(r["knocked_out"], "was", "were") + " knocked out by a Wham Bam!; "
+                        + (who(winner, "is the last one in", "are the last one in") if last
+                           else who(winner, "had the lowest hand")))
         else:
-            sentence = "nobody could play; " + who(winner, ("had the lowest hand", "had the lowest hand"))
+            sentence = "nobody could play; " + who(winner, "had the lowest hand")
         return sentence[0].upper() + sentence[1:] + "."
 
     def summaries(self) -> list[Summary]:
