@@ -166,7 +166,8 @@ class App:
                 self.guarded(self.screenshot)
             elif self.scenes:
                 self.guarded(self.scene.handle_event, event)
-        while self.lag >= STEP - 1e-9 and self.scenes:
+        running = self.running  # a scene that quits in a step is stepped no further this frame
+        while self.lag >= STEP - 1e-9 and self.scenes and self.running == running:
             self.guarded(self.scene.update, STEP)
             self._age_notice(STEP)
             self.lag -= STEP

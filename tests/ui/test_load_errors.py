@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 import pygame
 import pytest
@@ -97,6 +98,7 @@ class Faulty:
 
     def draw(self, surface):
         surface.fill((0, 0, 0))
+        time.sleep(0.04)  # a slow machine: each frame catches up with two or three steps
 
 
 def test_the_app_loop_survives_a_scene_that_raises(app, capsys, monkeypatch):
@@ -107,7 +109,7 @@ def test_the_app_loop_survives_a_scene_that_raises(app, capsys, monkeypatch):
     app.push(faulty)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
     app.run()
-    assert faulty.updates == 6, "the loop went on after both errors"
+    assert faulty.updates == 6, "the loop went on after both errors, and stopped stepping the scene that quit"
     assert app.scenes == [under, faulty], "no scene was lost"
     assert "Something went wrong" in app.notice[0]
     err = capsys.readouterr().err
