@@ -176,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-dexterity", action="store_true",
                         help="skip the dexterity figures of physics games (the slowest part, about 5 min)")
     args = parser.parse_args(argv)
+    unknown = [g for g in args.games or () if g not in game_names()]
+    if unknown:
+        parser.error(f"unknown game {', '.join(unknown)}; games: {', '.join(game_names())}")
 
     from simulator.ui.catalogue import playable_games
 

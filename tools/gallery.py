@@ -116,7 +116,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--players", type=int)
     args = parser.parse_args(argv)
+    unknown = [g for g in args.games if g not in playable_games()]
+    if unknown:
+        parser.error(f"no table for {', '.join(unknown)}; games: {', '.join(playable_games())}")
     folder = Path(args.out)
+    if folder.exists() and not folder.is_dir():
+        parser.error(f"--out {folder} is a file, not a folder")
     folder.mkdir(parents=True, exist_ok=True)
     print(launcher_screenshot(folder / "launcher.png"))
     for game_id in args.games or playable_games():

@@ -15,7 +15,7 @@ Drag a free card or the princess with the mouse: the world's own hand carries it
 
   python tools/physics_lab.py                         open the lab (needs a display)
   python tools/physics_lab.py --scene copy.toml --cards 20 --set bed.wobble_stiffness=4e7
-  python tools/physics_lab.py --frames 120 --screenshot lab.png    headless: N frames, a PNG, exit
+  python tools/physics_lab.py --frames 120 --screenshot lab.png    headless: N frames (2 cards dropped), a PNG
   python tools/physics_lab.py --scene copy.toml --set card.friction=0.5 --save --yes   write, no window
 
 Keys: Space pause, S step, O overlay, D drop a card, N nudge, R reset, Esc quit.
@@ -46,9 +46,11 @@ from simulator.games.wackelbett.drawing import Camera, TablePainter  # noqa: E40
 from simulator.games.wackelbett.layout import (TableLayout, neat_stack, pile_top, relative_pose,  # noqa: E402
                                                world_to_local)
 from simulator.games.wackelbett.rules import WackelbettGame  # noqa: E402
-from simulator.games.wackelbett.scene_edit import (SceneEditError, format_toml_value, patched_scene,  # noqa: E402
-                                                   plan_changes, read_value, unified_diff, write_values)
+from simulator.games.wackelbett.scene_edit import (SceneEditError, ask_to_write, format_toml_value,  # noqa: E402
+                                                   patched_scene, plan_changes, read_value, unified_diff,
+                                                   write_values)
 from simulator.games.wackelbett.world import WackelbettWorld  # noqa: E402
+from simulator.ui.app import display_problem  # noqa: E402
 from simulator.physics.snapshot import BodyPose, kinetic_energy  # noqa: E402
 from simulator.physics.stepping import FrameClock  # noqa: E402
 
@@ -490,21 +492,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cards", type=int, default=12, help="cards in the starting stack (default 12)")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="start with this scene value changed (dotted key, e.g. card.friction=0.5)")
-    parser.add_argument("--frames", type=int, help="headless: render this many frames and exit")
+    parser.add_argument("--frames", type=int,
+                        help="headless: render this many frames, dropping a card at frame 10 and half-way, and exit")
     parser.add_argument("--screenshot", type=Path, help="with --frames: save the last frame as a PNG")
     parser.add_argument("--save", action="store_true", help="write the --set values into the scene file (diff first)")
     parser.add_argument("--yes", action="store_true", help="with --save: write without asking")
     args = parser.parse_args(argv)
+    if args.screenshot is not None and args.frames is None:
+        parser.error("--screenshot saves the last of --frames N frames: give --frames")
+    if args.frames is not None and args.frames < 1:
+        parser.error("--frames must be at least 1")
+    if args.screenshot is not None:
+        blocked = next((p for p in args.screenshot.parents if p.exists() and not p.is_dir()), None)
+        if blocked is not None:
+            parser.error(f"--screenshot {args.screenshot}: {blocked} is a file, not a folder")
     try:
         scene = Scene.from_path(args.scene)
         values = parse_sets(args.set, scene)
+        deck = WackelbettGame(1, scene=patched_scene(scene, values)).deck_size
     except (SceneError, SceneEditError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if not 1 <= args.cards <= deck:
+        parser.error(f"--cards must be 1 to {deck} (the deck)")
     headless = args.frames is not None or args.save
     if headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    else:
+        problem = display_problem()
+        if problem:
+            print(f"No window can open here: {problem}. Try --frames N --screenshot lab.png", file=sys.stderr)
+            return 1
     pygame.display.init()
     pygame.font.init()
     try:
@@ -540,7 +559,7 @@ def _save_from_command_line(lab: PhysicsLab, *, yes: bool) -> int:
     if not lab.values or shown.startswith("Nothing to save"):
         return 0
     if not yes:
-        if not sys.stdin.isatty() or input(f"Write to {lab.scene_path}? [y/N] ").strip().lower() not in ("y", "yes"):
+        if not ask_to_write(lab.scene_path):
             print("Not written (add --yes to write without asking).")
             return 1
     try:

@@ -242,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
                              "(needs pip install -e '.[cluster]'; see the README)")
     parser.add_argument("--resume", action="store_true",
                         help="carry on from the batches an interrupted run kept beside the chart (OUT.trials.jsonl)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="start over even when the journal holds finished trials of an earlier run (they are lost)")
     parser.add_argument("--out", default="tournament.png", help="PNG chart (default tournament.png)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON (no progress bar)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -249,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--finish", action="store_true",
                         help="self-play each level: the share of games that end by the rules, not by a safeguard")
     args = parser.parse_args(argv)
+    if args.resume and args.fresh:
+        parser.error("--resume carries on from the kept trials, --fresh drops them: choose one")
     cls = entry(args.game).game_class
     try:
         seat_counts = [int(n) for n in args.players.split(",")] if args.players else [cls.min_players]
@@ -276,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     identity = {"tool": "tournament", "game": args.game, "players": players, "seed": args.seed,
                 "options": dict(options)}
     try:
-        journal = Journal(out.with_suffix(".trials.jsonl"), identity, resume=args.resume)
+        journal = Journal(out.with_suffix(".trials.jsonl"), identity, resume=args.resume, fresh=args.fresh)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -313,7 +317,7 @@ def finish(args: argparse.Namespace, seat_counts: list[int], levels: list[str],
     identity = {"tool": "tournament --finish", "game": args.game, "players": seat_counts, "seed": args.seed,
                 "options": dict(options)}
     try:
-        journal = Journal(out.with_suffix(".finish.trials.jsonl"), identity, resume=args.resume)
+        journal = Journal(out.with_suffix(".finish.trials.jsonl"), identity, resume=args.resume, fresh=args.fresh)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -65,10 +65,12 @@ class Journal:
 
     ``identity`` is everything a kept result depends on besides its key (the code, the seed,
     the scene...). With ``resume`` the journal must exist and name the same identity; its
-    results are kept (a line cut short by a crash is dropped). Without, it starts empty.
+    results are kept (a line cut short by a crash is dropped). With ``fresh`` it starts empty.
+    With neither, a journal that already holds finished trials is refused, not overwritten:
+    they may be an hour of somebody's runs.
     """
 
-    def __init__(self, path: Path, identity: Mapping[str, Any], resume: bool = False) -> None:
+    def __init__(self, path: Path, identity: Mapping[str, Any], resume: bool = False, fresh: bool = False) -> None:
         self.path = Path(path)
         identity = json.loads(json.dumps({**identity, "code": code_fingerprint()}))
         header = json.dumps({"identity": identity})
@@ -78,11 +80,25 @@ class Journal:
             self.done = {entry["key"]: entry["result"] for entry in lines}
             text = "".join(json.dumps(entry) + "\n" for entry in lines)  # drops a line cut short
         else:
+            kept = self._count_kept() if not fresh else 0
+            if kept:
+                raise ValueError(f"{self.path} holds {kept} finished trials of an earlier run: --resume carries "
+                                 "on from them, --fresh starts over without them, or choose another --out")
             text = ""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._file = open(self.path, "w", encoding="utf-8")
         self._file.write(header + "\n" + text)
         self._file.flush()
+
+    def _count_kept(self) -> int:
+        """Finished trials in the journal already at ``path`` (0 when there is none)."""
+        try:
+            with open(self.path, encoding="utf-8") as file:
+                return sum(1 for line in file if line.startswith('{"key"'))
+        except FileNotFoundError:
+            return 0
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"{self.path}: cannot read it ({exc})") from None
 
     def _read(self, identity: dict) -> list[dict]:
         try:

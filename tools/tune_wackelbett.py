@@ -68,7 +68,7 @@ from simulator.games.wackelbett.dexterity import (BANDS, PHYSICAL, REFUSED, band
                                                   stacking_trial, within_spread)
 from simulator.games.wackelbett.rules import STAGES, WackelbettGame  # noqa: E402
 from simulator.games.wackelbett.verdict import FELL, MISSED_PEA, NOT_ON_TOP, PUSHED, SLID  # noqa: E402
-from simulator.games.wackelbett.scene_edit import (SceneEditError, patched_scene,  # noqa: E402
+from simulator.games.wackelbett.scene_edit import (SceneEditError, ask_to_write, patched_scene,  # noqa: E402
                                                    plan_changes, read_value, unified_diff, write_values)
 from tournament import wilson  # noqa: E402
 from trial_runner import ClusterError, Journal, RunInterrupted, run_trials  # noqa: E402
@@ -80,6 +80,7 @@ DEFAULT_RETRIES = 8  # failures in a row that end a run: enough that a hand's ru
 # or slid off the pile (PHYSICAL), not a missed pea or a card laid beside the pile.
 FAIL_KINDS = (MISSED_PEA, FELL, PUSHED, SLID, NOT_ON_TOP, REFUSED)
 MAIN_CAUSE_FROM = 15  # the design: from this card on, falls are the main cause of failure
+FEW_TRIALS = 10  # runs per hand below which the report says its intervals are rough
 
 
 # -- what to sweep ---------------------------------------------------------------------
@@ -128,10 +129,16 @@ class ParamSpec:
 
 
 def _parse_value(text: str) -> Any:
+    """A command-line value as TOML reads it; numbers also as a person writes them (.5, 5.)."""
+    text = text.strip()
     try:
         return tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
-        return text.strip()
+        pass
+    try:
+        return float(text) if text.lower() not in ("nan", "inf", "-inf", "+inf", "infinity") else text
+    except ValueError:
+        return text
 
 
 def parse_param(text: str, scene: Scene) -> ParamSpec:
@@ -173,10 +180,13 @@ def grid_settings(specs: Sequence[ParamSpec]) -> list[dict[str, Any]]:
 
 def random_settings(specs: Sequence[ParamSpec], count: int, rng: random.Random,
                     around: dict[str, Any] | None = None, shrink: float = 1.0) -> list[dict[str, Any]]:
-    """``count`` settings drawn within the ranges; with ``around``, within ``shrink`` of each
-    range's width centred on that setting's values (explicit value lists stay at its value)."""
-    out = []
-    for _ in range(count):
+    """``count`` different settings drawn within the ranges (fewer when value lists leave fewer);
+    with ``around``, within ``shrink`` of each range's width centred on that setting's values
+    (explicit value lists stay at its value)."""
+    out: list[dict[str, Any]] = []
+    for _ in range(count * 50):
+        if len(out) == count:
+            break
         setting = {}
         for s in specs:
             if around is None:
@@ -190,7 +200,8 @@ def random_settings(specs: Sequence[ParamSpec], count: int, rng: random.Random,
             else:
                 half = (s.hi - s.lo) * shrink / 2
                 setting[s.key] = s.draw(rng, max(s.lo, around[s.key] - half), min(s.hi, around[s.key] + half))
-        out.append(setting)
+        if setting not in out:
+            out.append(setting)
     return out
 
 
@@ -218,17 +229,31 @@ class Target:
 
 def parse_target(text: str, default_hand: str) -> Target:
     """``[HAND@]CARD:RATE`` or ``[HAND@]CARD:LOW-HIGH``; ValueError says what is wrong."""
+    def wrong(why: str) -> ValueError:
+        return ValueError(f"--target {text!r}: {why}")
+
     hand, _, rest = text.rpartition("@")
     card, sep, rate = rest.partition(":")
+    if not sep:
+        raise wrong("expected [HAND@]CARD:RATE or [HAND@]CARD:LOW-HIGH such as steady@10:0.95 or steady@10:0.02-0.08")
+    try:
+        number = int(card)
+    except ValueError:
+        raise wrong(f"the card {card!r} is not a whole number") from None
+    if number < 1:
+        raise wrong("cards are counted from 1")
+    if "%" in rate:
+        raise wrong("write a rate as a fraction: 0.02-0.08 for 2-8%")
     low, dash, high = rate.partition("-")
     try:
-        target = Target(hand or default_hand, int(card), float(low), float(high if dash else low))
+        low_rate, high_rate = float(low), float(high if dash else low)
     except ValueError:
-        target = None
-    if not sep or target is None or target.card < 1 or not 0.0 <= target.low <= target.high <= 1.0:
-        raise ValueError(f"--target {text!r}: expected [HAND@]CARD:RATE or [HAND@]CARD:LOW-HIGH such as "
-                         "steady@10:0.95 or steady@10:0.02-0.08")
-    return target
+        raise wrong(f"the rate {rate!r} is not a number or LOW-HIGH") from None
+    if not (0.0 <= low_rate <= 1.0 and 0.0 <= high_rate <= 1.0):
+        raise wrong("a rate is a fraction from 0 to 1 (0.35 for 35%)")
+    if low_rate > high_rate:
+        raise wrong(f"the band's low end {low} is above its high end {high}")
+    return Target(hand or default_hand, number, low_rate, high_rate)
 
 
 def scene_targets(scene: Scene, game: WackelbettGame, hands: Sequence[str], cards: int) -> list[Target]:
@@ -555,7 +580,7 @@ def run(scene_path: Path, specs: list[ParamSpec], hands: list[str], *, trials: i
     for round_no in range(1, rounds + 1):
         if round_no == 1 and now not in batch:
             batch = [now, *batch]  # the scene as it is: the reference every curve is read against
-        batch = [s for s in batch if s not in settings]
+        batch = [s for i, s in enumerate(batch) if s not in settings and s not in batch[:i]]
         if not batch:
             break  # nothing new to try (explicit value lists leave a refining round no room)
         for values in batch:
@@ -1013,24 +1038,26 @@ def print_table(report: dict) -> None:
     late = f"failures from card {MAIN_CAUSE_FROM}"
     print("PHYSICAL FALLS per placement (something fell, was pushed or slid off the pile, not a missed pea; "
           "95% interval over runs), by the card being laid:")
-    print(f"{'setting':<36} {'hand':<8} " + " ".join(f"{'cards ' + b:>22}" for b in bands) + f"  {late}: physical")
+    names = {s["setting"]: f"S{s['setting']} {s['label']}" + (" (scene now)" if s["is_scene"] else "")
+             for s in report["settings"]}
+    w = max(36, *(len(name) for name in names.values()))  # a setting's whole label, never cut
+    print(f"{'setting':<{w}} {'hand':<8} " + " ".join(f"{'cards ' + b:>22}" for b in bands) + f"  {late}: physical")
     for s in report["settings"]:
         for hand in report["hands"]:
             m = _summary(report, s["setting"], hand)
-            name = f"S{s['setting']} {s['label']}" + (" (scene now)" if s["is_scene"] else "")
+            name = names[s["setting"]]
             cells = " ".join(f"{_share(b):>22}" for b in m["bands"])
             share = m[f"physical_share_from_{MAIN_CAUSE_FROM}"]
             main = "-" if math.isnan(share) else f"{share:.0%} of {m[f'failures_from_{MAIN_CAUSE_FROM}']}"
-            print(f"{name[:36]:<36} {hand:<8} {cells}  {main:>{len(late) + 10}}")
-    print(f"\nfailures by cause and the rest (all heights):\n{'setting':<36} {'hand':<8} {'falls':>8} "
+            print(f"{name:<{w}} {hand:<8} {cells}  {main:>{len(late) + 10}}")
+    print(f"\nfailures by cause and the rest (all heights):\n{'setting':<{w}} {'hand':<8} {'falls':>8} "
           f"{'pea/fell/push/slid/beside/refused':>35} {'success':>8} {'95% interval':>13} "
           f"{level_key.replace('_', ' '):>13} {'settle s':>8} {'rock deg':>8} {'ms/place':>8}")
     for s in report["settings"]:
         for hand in report["hands"]:
             m = _summary(report, s["setting"], hand)
-            name = f"S{s['setting']} {s['label']}" + (" (scene now)" if s["is_scene"] else "")
             fails = "/".join(str(m["fails"][k]) for k in FAIL_KINDS)
-            print(f"{name[:36]:<36} {hand:<8} {m['fall_rate']:>8.1%} {fails:>35} {m['success_rate']:>8.0%} "
+            print(f"{names[s['setting']]:<{w}} {hand:<8} {m['fall_rate']:>8.1%} {fails:>35} {m['success_rate']:>8.0%} "
                   f"{m['ci_low']:>6.0%}-{m['ci_high']:<6.0%} {m[level_key]:>13} {m['settle_s']:>8.2f} "
                   f"{m['peak_tilt_deg']:>8.2f} {m['cpu_ms']:>8.0f}")
     refused = sum(m["fails"]["refused"] for m in report["summaries"])
@@ -1055,6 +1082,9 @@ def print_table(report: dict) -> None:
                     verdict += ", within the runs' spread"
             band = f"{t['low']:.0%}" if t["low"] == t["high"] else f"{t['low']:.0%}-{t['high']:.0%}"
             print(f"  {t['hand']:<8} at card {t['card']:>2}: wanted {band:>7}, got {got}: {verdict}")
+        if report["trials"] < FEW_TRIALS:
+            print(f"  ({report['trials']} runs per hand: a rough look; intervals over so few runs say little, "
+                  "40 runs tell settings a few points apart)")
 
 
 def confirm_and_write(scene_path: Path, values: dict[str, Any], *, yes: bool, stream) -> bool:
@@ -1070,13 +1100,9 @@ def confirm_and_write(scene_path: Path, values: dict[str, Any], *, yes: bool, st
     for change in changes:
         print(f"  {change.describe()}", file=stream)
     print(unified_diff(scene_path, values), file=stream)
-    if not yes:
-        if not sys.stdin.isatty():
-            print("Not written: add --yes to write without asking.", file=stream)
-            return False
-        if input(f"Write these changes to {scene_path}? [y/N] ").strip().lower() not in ("y", "yes"):
-            print("Not written.", file=stream)
-            return False
+    if not yes and not ask_to_write(scene_path):
+        print("Not written (add --yes to write without asking).", file=stream)
+        return False
     write_values(scene_path, values, validate=lambda scene: WackelbettGame(1, scene=scene))
     print(f"Written to {scene_path}.", file=stream)
     return True
@@ -1123,6 +1149,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resume", action="store_true",
                         help="carry on from the trials OUT/trials.jsonl kept of an interrupted run "
                              "(the same command with --resume)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="start over even when the journal holds finished trials of an earlier run (they are lost)")
     parser.add_argument("--scene", type=Path, default=SCENE, help=f"scene file (default {SCENE.relative_to(SCENES_DIR.parent)})")
     parser.add_argument("--out", type=Path, default=Path("out/tune-wackelbett"),
                         help="folder for tune.csv, curves.png, overview.png, trials.jsonl (default out/tune-wackelbett)")
@@ -1137,6 +1165,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the report as JSON (no progress bar)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
+    if args.resume and args.fresh:
+        parser.error("--resume carries on from the kept trials, --fresh drops them: choose one")
+    blocked = next((p for p in (args.out, *args.out.parents) if p.exists() and not p.is_dir()), None)
+    if blocked is not None:
+        parser.error(f"--out {args.out}: {blocked} is a file, not a folder")
     out_stream = sys.stderr if args.json else sys.stdout
     journal = None
     try:
@@ -1156,7 +1189,7 @@ def main(argv: list[str] | None = None) -> int:
         unknown = [h for h in hands if h not in game.bot_skills]
         if unknown:
             parser.error(f"no bot level {', '.join(unknown)} in {args.scene}; levels: {', '.join(game.bot_skills)}")
-        cards = args.cards or game.deck_size - 1
+        cards = args.cards if args.cards is not None else game.deck_size - 1
         if not 1 <= cards < game.deck_size:
             parser.error(f"--cards must be 1 to {game.deck_size - 1} (the table lays the first card)")
         if args.trials < 1 or args.retries < 1 or args.rounds < 1 or args.workers < 1 or args.random < 0:
@@ -1171,6 +1204,8 @@ def main(argv: list[str] | None = None) -> int:
         for t in given:
             if t.hand not in hands:
                 parser.error(f"--target {t.label}: {t.hand} does not play; add --hand {t.hand}")
+            if t.card >= game.deck_size:
+                parser.error(f"--target at card {t.card}: the pile holds at most {game.deck_size - 1} laid cards")
             if t.card > cards:
                 parser.error(f"--target at card {t.card}: raise --cards to at least {t.card}")
         targets = given
@@ -1178,12 +1213,14 @@ def main(argv: list[str] | None = None) -> int:
             designed = scene_targets(scene, game, hands, cards)
             overridden = {(t.hand, t.card) for t in given}
             targets = [t for t in designed if (t.hand, t.card) not in overridden] + given
+        if args.check and not targets:
+            parser.error(f"--check: no target lies within the first {cards} cards; raise --cards or add a --target")
         if args.write and not (targets and specs):
             parser.error("--write writes the swept setting closest to the targets; give a --param to sweep and "
                          "targets (or write chosen values with --set KEY=VALUE)")
         identity = {"tool": "tune_wackelbett", "scene": hashlib.sha256(args.scene.read_bytes()).hexdigest()[:16],
                     "seed": args.seed, "cards": cards, "retries": args.retries}
-        journal = Journal(args.out / "trials.jsonl", identity, resume=args.resume)
+        journal = Journal(args.out / "trials.jsonl", identity, resume=args.resume, fresh=args.fresh)
         report = run(args.scene, specs, hands, trials=args.trials, cards=cards, retries=args.retries,
                      seed=args.seed, workers=args.workers, random_count=args.random, rounds=args.rounds,
                      targets=targets, metric=metric, pool=args.pool, level=args.level,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
@@ -22,3 +24,10 @@ def test_the_dexterity_figures_come_back_from_worker_processes():
 
 def test_a_game_without_its_own_measurements_has_none():
     assert bench.game_bench("wham-bam") is None
+
+
+def test_an_unknown_game_is_refused_naming_the_games(capsys):
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--games", "wackelbet", "--no-frames"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "unknown game wackelbet; games: wham-bam" in err and "wackelbett" in err

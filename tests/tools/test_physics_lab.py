@@ -116,3 +116,14 @@ def test_a_dropped_card_lands_on_the_pile_and_a_nudge_rocks_the_bed(scene_copy):
     assert len(lab.world.card_ids()) == 6
     margins = lab.margins()
     assert margins["princess_mm"] > 0 and margins["tilt_left_deg"] > 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--screenshot", "lab.png"], "give --frames"),
+    (["--frames", "-5"], "--frames must be at least 1"),
+    (["--cards", "99", "--frames", "2"], "--cards must be 1 to 36"),
+])
+def test_arguments_that_cannot_work_are_refused_in_one_line(scene_copy, capsys, args, message):
+    with pytest.raises(SystemExit) as stop:
+        physics_lab.main(["--scene", str(scene_copy), *args])
+    assert stop.value.code == 2 and message in capsys.readouterr().err

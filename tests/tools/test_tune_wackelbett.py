@@ -163,8 +163,11 @@ def test_ranges_spread_as_asked():
     assert tune.parse_param("physics.method=weld,substeps", scene).grid() == ["weld", "substeps"]
     assert tune.parse_target("12:0.6", "steady") == tune.Target("steady", 12, 0.6, 0.6)
     assert tune.parse_target("shaky@30:0.35-0.6", "steady") == tune.Target("shaky", 30, 0.35, 0.6)
-    for bad in ("steady@10:95", "steady@10:0.6-0.3", "steady@0:0.1"):
-        with pytest.raises(ValueError, match="CARD:RATE"):
+    for bad, why in (("steady@10:95", "a rate is a fraction from 0 to 1"),
+                     ("steady@10:0.6-0.3", "low end 0.6 is above its high end 0.3"),
+                     ("steady@0:0.1", "counted from 1"), ("steady@10:2%-8%", "as a fraction"),
+                     ("steady@ten:0.1", "'ten' is not a whole number"), ("steady@10", "CARD:RATE")):
+        with pytest.raises(ValueError, match=why):
             tune.parse_target(bad, "steady")
 
 
@@ -285,3 +288,55 @@ def test_resume_refuses_another_runs_trials_and_a_missing_journal(tmp_path, scen
     assert "holds trials of another run (seed differ)" in capsys.readouterr().err
     assert tune.main(["--scene", str(scene_file), "--out", str(tmp_path / "new"), *TINY, "--resume"]) == 2
     assert "nothing to resume" in capsys.readouterr().err
+
+
+def test_a_run_into_an_out_whose_journal_holds_trials_stops_until_told_resume_or_fresh(tmp_path, scene_file, capsys):
+    out = sweep(tmp_path, scene_file, "--quiet")
+    kept = (out / "trials.jsonl").read_text()
+    assert tune.main(["--scene", str(scene_file), "--out", str(out), *TINY, "--cards", "2", "--quiet"]) == 2
+    assert "holds 2 finished trials of an earlier run: --resume carries on" in capsys.readouterr().err
+    assert (out / "trials.jsonl").read_text() == kept, "the kept trials are not lost"
+    assert tune.main(["--scene", str(scene_file), "--out", str(out), *TINY, "--cards", "2", "--quiet", "--fresh"]) == 0
+    assert '"cards": 2' in (out / "trials.jsonl").read_text().splitlines()[0]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--cards", "0"], "--cards must be 1 to 35"),
+    (["--target", "steady@40:0.1"], "the pile holds at most 35 laid cards"),
+    (["--check", "--cards", "3"], "--check: no target lies within the first 3 cards"),
+    (["--resume", "--fresh"], "choose one"),
+])
+def test_arguments_that_cannot_work_are_refused_in_one_line(scene_file, capsys, args, message):
+    with pytest.raises(SystemExit) as stop:
+        tune.main(["--scene", str(scene_file), *TINY, "--quiet", *args])
+    assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_an_out_that_is_a_file_is_refused_before_anything_runs(tmp_path, scene_file, capsys):
+    (tmp_path / "notes").write_text("mine")
+    with pytest.raises(SystemExit):
+        tune.main(["--scene", str(scene_file), *TINY, "--out", str(tmp_path / "notes" / "run")])
+    assert "notes is a file, not a folder" in capsys.readouterr().err
+    assert (tmp_path / "notes").read_text() == "mine"
+
+
+def test_each_setting_is_named_in_full_and_random_settings_differ(tmp_path, scene_file, capsys):
+    sweep(tmp_path, scene_file, "--param", "bed.friction=0.3,0.6", "--param", "card.friction=.3,0.44")
+    printed = capsys.readouterr().out
+    assert "bed.friction=0.3, card.friction=0.3 " in printed and "bed.friction=0.3, card.friction=0.44 " in printed
+    drawn = tune.random_settings([tune.parse_param("card.friction=0.3,0.5", Scene.from_path(scene_file))], 4,
+                                 tune.random.Random(1))
+    assert drawn == [{"card.friction": 0.3}, {"card.friction": 0.5}] or drawn == [{"card.friction": 0.5},
+                                                                                   {"card.friction": 0.3}]
+
+
+def test_declining_at_the_prompt_with_ctrl_d_writes_nothing(scene_file, monkeypatch, capsys):
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+
+    def ctrl_d(prompt):
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", ctrl_d)
+    assert tune.main(["--scene", str(scene_file), "--set", "card.friction=0.35"]) == 0
+    assert "Not written" in capsys.readouterr().out
+    assert scene_file.read_bytes() == SCENE.read_bytes()

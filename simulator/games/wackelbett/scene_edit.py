@@ -25,6 +25,7 @@ import json
 import math
 import os
 import re
+import sys
 import tempfile
 import tomllib
 from dataclasses import dataclass
@@ -254,3 +255,14 @@ def write_values(path: str | os.PathLike[str], values: Mapping[str, Any],
         Path(tmp).unlink(missing_ok=True)
         raise
     return changes
+
+
+def ask_to_write(path: str | os.PathLike[str]) -> bool:
+    """Ask on the terminal whether to write ``path``; no terminal, Ctrl+C or Ctrl+D is a no."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        return input(f"Write these changes to {path}? [y/N] ").strip().lower() in ("y", "yes")
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return False
