@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from simulator.engine import REFEREE, Action, GameRecord, IllegalAction, SeatInfo, make_bot
-from simulator.engine.record import undo_point
+from simulator.engine.record import undo_point, why_no_undo
 
 from .clock import WindowClock, timing_for
 from .config import LOCAL, NO_TAKEOVER, REMOTE, TableConfig
@@ -411,7 +411,7 @@ class OnlineTable:
             return refuse("the game is over")
         keep = undo_point(self.state, seat)
         if keep is None:
-            return refuse("nothing to undo: a card was revealed or drawn since your last move")
+            return refuse(f"nothing to undo: {why_no_undo(self.state, seat)}")
         others = [s for i, s in enumerate(self.seats) if s.is_human and s.holder is not member]
         if any(s.holder is None for s in others):
             return refuse("every player must be at the table to agree to an undo")

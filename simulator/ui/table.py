@@ -17,7 +17,7 @@ import pygame
 import pygame_gui
 
 from simulator.engine import (REFEREE, Game, GameRecord, IllegalAction, SaveFileError, SeatInfo,
-                              load_record, make_bot, save_record, undo)
+                              load_record, make_bot, save_record, undo, why_no_undo)
 
 from .app import App, tidy_folder, user_dir
 from .file_dialog import enter_confirms, open_file_dialog
@@ -337,7 +337,8 @@ class TableScene:
         seat = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else None)
         previous = undo(self.state, seat) if seat is not None else None
         if previous is None:
-            self.notify("Nothing to undo: a card was revealed or drawn since your last move.")
+            why = why_no_undo(self.state, seat) if seat is not None else "no player of this table has moved"
+            self.notify(f"Nothing to undo: {why}.")
             return
         # the gesture that last action began or continued: take back the rest of it too
         start = next((b for b in reversed(self.gesture_starts) if b <= len(previous.history)), None)

@@ -259,7 +259,9 @@ class TableWords:
         elif what in ("stays", "wins", "complete"):
             upright = v["princess_upright"] or v["princess_lying"]
             title = "Penny Pea stands!" if upright else "She toppled, but stayed on the bed!"
-            extra = "Lucky: she is stood back up for the next player." if not upright else ""
+            extra = "" if upright else ("Lucky: stand her back up on the crown, then lay your next card."
+                                        if v["mode"] == "challenge" else
+                                        "Lucky: the next player stands her back up on the crown.")
             if what == "wins":
                 title, extra = f"{self.names[last['seat']]} wins!", "Penny Pea lies on the last card, safe and sound."
             elif what == "complete":

@@ -336,6 +336,8 @@ def test_a_princess_fallen_over_on_the_bed_is_stood_up_by_the_next_player():
     assert state.layout.top_card == card and card not in state.hands[0], "luck is with you: the card stays"
     said = TableWords(state.game, ["Ann", "Bob"]).event(state.events[-1], 1)
     assert said == f"Penny Pea toppled on the {state.game.card_label(card)} but stayed on the bed"
+    banner = TableWords(state.game, ["Ann", "Bob"]).verdict("princess", state.view(1), 1, True)
+    assert banner.lines == ["Lucky: the next player stands her back up on the crown."], "not that the table does"
     assert state.current == 1 and state.phase == LIFT
     stand_her_back_up(state)
     game = state.game
