@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -236,8 +237,9 @@ class LauncherScene:
                 from .online import OnlineScene  # the online screen imports this module's helpers
                 self.app.push(OnlineScene(self.app))
             elif event.ui_element is self.load:
-                self.dialog = open_file_dialog(self.manager, "Load a saved game", user_dir("saves"),
-                                               existing_only=True)
+                self.ask_load()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
+            self.ask_load()
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
             self.load_file(event.text)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
@@ -300,6 +302,12 @@ class LauncherScene:
         setup = TableSetup(game, (SeatInfo(name),), game.daily_seed(date.today()))
         self.app.push(TableScene(self.app, setup, on_leave=self.app.pop))
 
+    def ask_load(self) -> None:
+        """The file dialog for a saved game (the Load button, Ctrl+O)."""
+        if self.dialog is not None and self.dialog.alive():
+            return
+        self.dialog = open_file_dialog(self.manager, "Load a saved game", user_dir("saves"), existing_only=True)
+
     def load_file(self, path: str) -> None:
         from simulator.engine import SaveFileError, load_record
 
@@ -309,6 +317,7 @@ class LauncherScene:
             self.error = exc.brief(200)
             return
         self.app.push(TableScene(self.app, setup, on_leave=self.app.pop))
+        self.app.notify(f"Loaded {Path(path).name}")
 
     # -- time and drawing -------------------------------------------------------------------
     def update(self, dt: float) -> None:

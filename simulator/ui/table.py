@@ -57,6 +57,8 @@ class TableScene:
         self.seats = setup.seats
         self.on_leave = on_leave
         self.state = self.open_state(setup)
+        # the history's length when last saved (a loaded game is on disk as it is); None: never saved
+        self._saved_at = len(setup.actions) if setup.actions else None
         self.bots = {i: make_bot(self.game, i, s.kind) for i, s in enumerate(self.seats) if s.kind != "human"}
         self.bot_rng = random.Random(setup.seed ^ 0xB07)
         self.referee = self.game.make_referee()
@@ -296,8 +298,9 @@ class TableScene:
         ]))
 
     def has_unsaved_play(self) -> bool:
-        """Would leaving now lose a game someone here has played in?"""
-        return not self.state.is_over() and any(a.player in self.humans for a in self.state.history)
+        """Would leaving now lose a game someone here has played in (and not saved as it is)?"""
+        return (not self.state.is_over() and len(self.state.history) != self._saved_at
+                and any(a.player in self.humans for a in self.state.history))
 
     def confirm_leaving(self, then: Callable[[], None], verb: str) -> None:
         """``then`` (leave the table, or quit): at once when nothing would be lost, else after
@@ -377,6 +380,7 @@ class TableScene:
         except OSError as exc:
             self.notify(f"Could not save to {path}: {exc.strerror}")
             return False
+        self._saved_at = len(self.state.history)
         self.notify(f"Saved: {path.name} in {tidy_folder(path.parent)}")
         return True
 

@@ -136,14 +136,20 @@ def test_load_saved_game_opens_that_game(home):
         state.apply(state.legal_actions(state.current_players()[0])[0])
     path = home / "saves" / "mine.json"
     save_record(GameRecord.of(state, (SeatInfo("Ann"), SeatInfo("Bot", "good"))), path)
-    app, scene = open_launcher()
-    click(app, scene.load.rect.center)
-    dialog = scene.dialog
-    item = next(i for i in dialog.file_selection_list.item_list if i["text"] == "mine.json")
-    click(app, item["button_element"].rect.center)
-    click(app, dialog.ok_button.rect.center)
-    frames(app, 4)
-    assert isinstance(app.scene, TableScene) and app.scene.state.to_json() == state.to_json()
+    for opening in ("the button", "Ctrl+O"):
+        app, scene = open_launcher()
+        if opening == "Ctrl+O":
+            press(app, pygame.K_o, mod=pygame.KMOD_LCTRL)
+        else:
+            click(app, scene.load.rect.center)
+        dialog = scene.dialog
+        assert dialog is not None and dialog.alive(), opening
+        item = next(i for i in dialog.file_selection_list.item_list if i["text"] == "mine.json")
+        click(app, item["button_element"].rect.center)
+        click(app, dialog.ok_button.rect.center)
+        frames(app, 4)
+        assert isinstance(app.scene, TableScene) and app.scene.state.to_json() == state.to_json()
+        assert app.notice and app.notice[0] == "Loaded mine.json"
 
 
 def test_with_two_humans_at_the_table_nobody_is_called_you(home):

@@ -9,7 +9,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from simulator.engine import SeatInfo, load_game  # noqa: E402
+from simulator.engine import SeatInfo, load_game, load_record  # noqa: E402
 from simulator.games.wham_bam.rules import DrawCard, PlayCard, TakePenalty  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
 from simulator.ui.sound import Cue  # noqa: E402
@@ -280,9 +280,23 @@ def test_leaving_a_game_under_way_asks_to_save_it_first(tmp_path, monkeypatch):
         choose_in_menu(scene, choice)
     saved = list((tmp_path / "saves").glob("wham-bam-*.json"))
     assert left == [True] and len(saved) == 1, "stayed once, then saved and left"
-    from simulator.engine import load_record
-
     assert list(load_record(saved[0]).actions) == [a.to_json() for a in scene.state.history]
+
+
+def test_a_game_just_saved_leaves_without_asking_and_one_played_on_asks_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    left = []
+    scene = human_turn_scene(PlayCard)
+    scene.on_leave = lambda: left.append(True)
+    scene.try_action(next(a for a in scene.state.legal_actions(0) if isinstance(a, PlayCard)))
+    scene.save(tmp_path / "mine.json")
+    press(scene, pygame.K_ESCAPE)
+    choose_in_menu(scene, "New game")
+    assert left == [True] and not scene.overlays, "saved as it is: nothing to lose"
+    loaded = TableScene(None, TableSetup.from_record(load_record(tmp_path / "mine.json")))
+    assert not loaded.has_unsaved_play(), "a game loaded from a file is on disk as it is"
+    loaded.state.apply(loaded.state.legal_actions(loaded.state.current_players()[0])[0])
+    assert loaded.has_unsaved_play(), "played on since it was saved: leaving would lose that"
 
 
 def test_a_broken_save_file_is_named_and_the_game_goes_on(tmp_path):
