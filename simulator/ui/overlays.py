@@ -186,8 +186,8 @@ class RulesOverlay(Overlay):
         self.window = pygame_gui.elements.UIWindow(rect, manager, window_display_title=title,
                                                    resizable=False)
         inner = self.window.get_container().get_rect()
-        pygame_gui.elements.UITextBox(body_html, Rect(0, 0, inner.width, inner.height),
-                                      manager, container=self.window)
+        self.text_box = pygame_gui.elements.UITextBox(body_html, Rect(0, 0, inner.width, inner.height),
+                                                      manager, container=self.window)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:

@@ -471,3 +471,14 @@ def test_the_log_shows_whole_entries_only_their_further_lines_indented(screen, m
     assert wrapped, "long entries (the opening draw) wrap"
     shown = " ".join(message for message, _, _ in rows)
     assert shown.endswith(entries[-1].split(" ")[-1]), "the latest entry is at the bottom"
+
+
+def test_the_rules_window_names_the_points_this_table_plays_to():
+    from simulator.ui.overlays import RulesOverlay
+
+    scene = table([SeatInfo("You"), SeatInfo("Bot", "good")], target_score=100)
+    press(scene, pygame.K_F1)
+    scene.update(1 / 60)
+    assert isinstance(scene.overlays[0], RulesOverlay)
+    shown = scene.overlays[0].text_box.html_text
+    assert "first to 100 points" in shown and "300 points" not in shown

@@ -67,6 +67,7 @@ class WhamBamView(GameView):
 
     def __init__(self, game: WhamBamGame, names) -> None:
         super().__init__(game, names)
+        self.help_text = HELP.replace("first to 300 points", f"first to {game.target_score} points")
         palette = game.scene.table("table")
         self.rgb = {name: tuple(palette.table(name).get("rgb", list)) for name in (*game.colours, "white")}
         self.marks = {name: palette.table(name).get("mark", str) for name in (*game.colours, "white")}
