@@ -112,10 +112,15 @@ class SpriteLayer:
             image = self._rotated[key] = pygame.transform.rotozoom(self.face(face), quantised, 1.0)
         return image
 
-    def draw(self, surface: pygame.Surface) -> None:
-        for sprite in sorted(self.sprites.values(), key=lambda s: (s.place.z, s.moving)):
+    def draw(self, surface: pygame.Surface,
+             under: Callable[[pygame.Surface, Hashable, CardSprite, pygame.Rect], None] | None = None) -> None:
+        """Every sprite, lowest first; ``under`` draws beneath each one (its glow), so the
+        cards above cover it as they cover the card."""
+        for key, sprite in sorted(self.sprites.items(), key=lambda item: (item[1].place.z, item[1].moving)):
             image = self.image(sprite.place.face, sprite.angle)
             rect = image.get_rect(center=(round(sprite.x), round(sprite.y - sprite.place.lift)))
+            if under is not None:
+                under(surface, key, sprite, rect)
             surface.blit(image, rect)
 
     def rect_of(self, key: Hashable) -> pygame.Rect | None:

@@ -482,3 +482,32 @@ def test_the_rules_window_names_the_points_this_table_plays_to():
     assert isinstance(scene.overlays[0], RulesOverlay)
     shown = scene.overlays[0].text_box.html_text
     assert "first to 100 points" in shown and "300 points" not in shown
+
+
+def test_a_playable_cards_glow_lies_under_the_card_above_it_in_the_fan(screen):
+    """The glow rings the part of a playable card that shows; it is not drawn over the next card."""
+    for seed in range(200):
+        scene = table([SeatInfo("You"), SeatInfo("Bot", "good")], seed=seed)
+        view = scene.view
+        if scene.state.current_players() != (0,) or not view.playable:
+            continue
+        hand = sorted((view.sprites.sprites[("card", c)].place.z, c) for c in scene.state.hands[0])
+        pairs = [(low, high) for (_, low), (_, high) in zip(hand, hand[1:])
+                 if low in view.playable and high not in view.playable]
+        if pairs:
+            break
+    else:
+        raise AssertionError("no fan with a playable card under one that is not")
+    low, high = pairs[0]
+    lit, plain = pygame.Surface(screen.get_size()), pygame.Surface(screen.get_size())
+    view.draw(lit)
+    legal, view.legal = view.legal, []
+    view.draw(plain)
+    view.legal = legal
+    above = view.sprites.bounds_of(("card", high)).inflate(-12, -12)  # inside the upper card's own edge
+    assert any(lit.get_at(p) != plain.get_at(p) for p in (view.sprites.bounds_of(("card", low)).midleft,
+                                                          view.sprites.bounds_of(("card", low)).inflate(8, 8).midleft)), \
+        "the playable card glows"
+    differing = [(x, y) for x in range(above.left, above.right, 3) for y in range(above.top, above.bottom, 3)
+                 if lit.get_at((x, y)) != plain.get_at((x, y))]
+    assert not differing, f"the glow shows through the {high} above it at {differing[:3]}"

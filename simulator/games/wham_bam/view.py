@@ -288,15 +288,18 @@ class WhamBamView(GameView):
     def draw(self, surface: pygame.Surface) -> None:
         v = self.view
         self._draw_spots(surface)
-        self.sprites.draw(surface)
+        glowing = {("card", card) for card in self.playable} if self.legal else set()
+        if self.drag:
+            glowing.discard(self.drag[0])
+        ring = glow(BIG, HIGHLIGHT)
+
+        def glow_under(surface: pygame.Surface, key, sprite, rect: pygame.Rect) -> None:
+            if key in glowing:  # under its card: the cards above cover it, as they cover the card
+                turned = pygame.transform.rotozoom(ring, sprite.angle, 1)
+                surface.blit(turned, turned.get_rect(center=rect.center))
+
+        self.sprites.draw(surface, under=glow_under)
         if self.legal:
-            ring = glow(BIG, HIGHLIGHT)
-            for card in self.playable:
-                rect = self.sprites.rect_of(("card", card))
-                sprite = self.sprites.sprites.get(("card", card))
-                if rect and sprite and not (self.drag and self.drag[0] == ("card", card)):
-                    surface.blit(pygame.transform.rotozoom(ring, sprite.angle, 1),
-                                 pygame.transform.rotozoom(ring, sprite.angle, 1).get_rect(center=rect.center))
             if self.can_click_deck:
                 r = pygame.Rect(0, 0, BIG[0] + 16, BIG[1] + 16)
                 r.center = DECK_POS
