@@ -182,6 +182,10 @@ def ui_manager() -> pygame_gui.UIManager:
             block["font"]["size"] = str(ui_size(int(block["font"]["size"])))
             if block["font"].get("style") == "bold":
                 bold.add(int(block["font"]["size"]))
+    # an open drop-down's rows are pygame-gui's 20 px unless told: too low for larger text
+    rows = max(20, font(ui_size(GUI_FONT_SIZE)).get_linesize() + 2)
+    for block in ("drop_down_menu", "#drop_down_options_list"):  # the menu's height, and its list's rows
+        data.setdefault(block, {}).setdefault("misc", {})["list_item_height"] = str(rows)
     manager = pygame_gui.UIManager(SCREEN_SIZE, data)
     manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": "bold"} for size in sorted(bold)])
     return manager

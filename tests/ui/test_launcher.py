@@ -201,3 +201,16 @@ def test_the_seed_and_the_names_carry_over_to_another_game(home):
     type_text(app, "Zoe")
     pick_game(app, scene, "wham-bam")
     assert scene.seed_entry.get_text() == "42" and scene.seat_rows[0][0].get_text() == "Zoe"
+
+
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal", "larger-text"])
+def test_an_open_drop_down_has_rows_tall_enough_for_its_words(home, large_text):
+    from simulator.ui.theme import GUI_FONT_SIZE, font, ui_size
+
+    app, scene = open_launcher(large_text=large_text)
+    menu = next(w for w in scene.manager.get_sprite_group().sprites()
+                if isinstance(w, UIDropDownMenu) and w is not scene.count_menu)
+    click(app, menu.rect.center)
+    rows = menu.current_state.options_selection_list
+    assert rows.list_item_height >= font(ui_size(GUI_FONT_SIZE)).get_linesize()
+    assert rows.rect.height >= rows.list_item_height * len(menu.options_list), "every row in view"
