@@ -100,7 +100,8 @@ def test_replay_checks_a_save_file(tmp_path):
     data["actions"][3] = {"kind": "play", "player": 0, "card": 999}
     path.write_text(json.dumps(data))
     proc = run("-m", "simulator", "replay", str(path), check=False)
-    assert proc.returncode == 2 and "done.json" in proc.stderr and "action 4" in proc.stderr
+    assert proc.returncode == 2 and "done.json" in proc.stderr and "move 4 does not follow the rules" in proc.stderr
+    assert "it reads {'card': 999" in proc.stderr, "the command line keeps the particulars"
 
 
 @pytest.mark.parametrize("tool", TOOLS, ids=[t.name for t in TOOLS])
@@ -128,7 +129,10 @@ def test_tournament_finish_reports_the_share_of_games_ending_by_the_rules(tmp_pa
     assert [(r["level"], r["players"], r["games"]) for r in rows] == [("good", 2, 2), ("good", 3, 2)]
     assert all(r["by_rules"] == 1.0 and r["cut"] == {} for r in rows)
     proc = run("tools/tournament.py", "mamma", "--finish", "--games", "2", "--bots", "good", "--workers", "1",
-               "--out", out, "--option", "shopping_rounds=2")
+               "--out", out, "--option", "shopping_rounds=2", check=False)
+    assert proc.returncode == 2 and "--fresh starts over" in proc.stderr, "the kept games are not overwritten"
+    proc = run("tools/tournament.py", "mamma", "--finish", "--games", "2", "--bots", "good", "--workers", "1",
+               "--out", out, "--option", "shopping_rounds=2", "--fresh")
     assert "good     2          0.0%  shopping 2: 0, 1" in proc.stdout, "two rounds of shopping end no game"
 
 

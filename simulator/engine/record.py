@@ -33,19 +33,22 @@ MAX_NAME = 40
 class SaveFileError(ValueError):
     """A save file that cannot be loaded; the message names the file and the problem.
 
-    ``source`` is the file (or "record"), ``problem`` what is wrong with it.
+    ``source`` is the file (or "record"), ``problem`` what is wrong with it in a player's
+    words, ``detail`` the technical particulars (where in the file, what it reads).
     """
 
-    def __init__(self, source: str, problem: str) -> None:
-        super().__init__(f"{source}: {problem}")
+    def __init__(self, source: str, problem: str, detail: str = "") -> None:
+        super().__init__(f"{source}: {problem}" + (f" ({detail})" if detail else ""))
         self.source = source
         self.problem = problem
+        self.detail = detail
 
-    def __reduce__(self):  # pickles (e.g. to a worker process) with both parts
-        return type(self), (self.source, self.problem)
+    def __reduce__(self):  # pickles (e.g. to a worker process) with all parts
+        return type(self), (self.source, self.problem, self.detail)
 
     def brief(self, limit: int = 125) -> str:
-        """One line for a player: the file's name and the problem, cut to ``limit`` characters."""
+        """One line for a player: the file's name and the problem in words, cut to ``limit``
+        characters (the particulars are for ``python -m simulator replay FILE``)."""
         line = f"Cannot load {Path(self.source).name}: {self.problem}"
         return line if len(line) <= limit else line[:limit - 1] + "\u2026"
 
@@ -101,14 +104,15 @@ class GameRecord:
 
         Checks the shape and every type (the game's own checks come with :meth:`replay`).
         """
-        def bad(problem: str) -> SaveFileError:
-            return SaveFileError(source, problem)
+        def bad(detail: str) -> SaveFileError:
+            return SaveFileError(source, "it is damaged", detail)
 
         if not isinstance(data, dict):
-            raise bad(f"expected a JSON object, got {quote(data)}")
+            raise SaveFileError(source, "it is not a saved game", f"expected a JSON object, got {quote(data)}")
         version = data.get("format_version")
         if version != FORMAT_VERSION or isinstance(version, bool):
-            raise bad(f"format_version {quote(version)} is not supported (this program reads {FORMAT_VERSION})")
+            raise SaveFileError(source, "it was saved by another version of this program",
+                                f"format_version {quote(version)}; this program reads {FORMAT_VERSION}")
         for key, kind in (("game", str), ("players", int), ("options", dict), ("seed", int), ("actions", list)):
             value = data.get(key)
             if not isinstance(value, kind) or isinstance(value, bool):
@@ -145,23 +149,27 @@ class GameRecord:
         """
         try:
             game = load_game(self.game_id, players=self.players, **self.options)
-        except (KeyError, ValueError) as exc:
-            raise SaveFileError(source, str(exc)[:300]) from None
+        except KeyError as exc:
+            raise SaveFileError(source, f"it is a game of {quote(self.game_id)}, which this program does not have",
+                                str(exc.args[0] if exc.args else exc)[:300]) from None
+        except ValueError as exc:
+            raise SaveFileError(source, "its table (seats or rule options) cannot be set up here",
+                                str(exc)[:300]) from None
         levels = ("human", *bot_levels(self.game_id))
         for i, seat in enumerate(self.seats):
             if seat.kind not in levels:
-                raise SaveFileError(source, f"seat {i + 1} is {quote(seat.kind)}; "
-                                            f"expected one of {', '.join(levels)}")
+                raise SaveFileError(source, f"seat {i + 1} is played by {quote(seat.kind)}, which this game does not have",
+                                    f"expected one of {', '.join(levels)}")
         state = game.new_state(self.seed)
         for index, data in enumerate(self.actions[:upto]):
             try:
                 state.apply(game.decode_action(data))
             except IllegalAction as exc:
-                raise SaveFileError(source, f"action {index + 1} is refused: {str(exc)[:300]} "
-                                            f"(it reads {quote(data)})") from None
+                raise SaveFileError(source, f"move {index + 1} does not follow the rules: {str(exc)[:300]}",
+                                    f"it reads {quote(data)}") from None
             except Exception as exc:  # a rules bug must not take the program down with it
-                raise SaveFileError(source, f"action {index + 1} failed: {type(exc).__name__}: "
-                                            f"{str(exc)[:200]} (it reads {quote(data)})") from None
+                raise SaveFileError(source, f"move {index + 1} could not be replayed",
+                                    f"{type(exc).__name__}: {str(exc)[:200]}; it reads {quote(data)}") from None
         return state
 
 
@@ -209,11 +217,11 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         with open(path, "rb") as fh:
             raw = fh.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
-        raise SaveFileError(source, f"cannot read: {exc.strerror or exc}") from None
+        raise SaveFileError(source, f"cannot read it: {exc.strerror or exc}") from None
     try:
         data = parse_json(raw, max_bytes=MAX_SAVE_BYTES)
     except ValueError as exc:
-        raise SaveFileError(source, str(exc)) from None
+        raise SaveFileError(source, "it is not a saved game, or it is damaged", str(exc)) from None
     record = GameRecord.from_json(data, source)
     record.replay(source=source)  # refuse a file whose log the rules do not accept
     return record

@@ -65,6 +65,7 @@ def test_ctrl_o_of_a_broken_file_names_it_and_the_game_goes_on(app, tmp_path):
         table.load(path)
         text, _ = app.notice
         assert text.startswith(f"Cannot load {path.name}: ") and len(text) <= 125, text[:200]
+        assert not any(code in text for code in ("{'", "JSON", "expects", "Error")), f"in a player's words: {text}"
         assert app.scene is table and table.state.to_json() == before
 
 
