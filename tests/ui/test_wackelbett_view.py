@@ -531,3 +531,28 @@ def test_the_skip_key_plays_a_bots_placement_to_its_end_at_once():
     assert view.job.done and not view.busy()
     tick(scene, 2)
     assert len(view.live_checks) == verdicts + 1 and view.live_checks[-1] == ("card", True)
+
+
+def test_the_top_cards_label_clears_the_beds_post():
+    """A top card shifted towards a post has its label lifted above the post, not drawn over it."""
+    from simulator.games.wackelbett.layout import local_to_world
+    from simulator.physics.snapshot import BodyPose
+
+    scene = table_at(2, my_turn_to_lay)
+    side, physics = scene.view.side, scene.game.physics
+    bed, b = scene.state.layout.bed, physics.bed
+    corners = [side.camera.to_screen(*local_to_world(bed, x, y))
+               for x in (-b.inner_width / 2 - b.wall_thickness, -b.inner_width / 2)
+               for y in (0.0, b.plate_thickness + b.wall_height)]
+    post = pygame.Rect(min(p[0] for p in corners), min(p[1] for p in corners), 1, 1)
+    post.size = (max(p[0] for p in corners) - post.left, max(p[1] for p in corners) - post.top)
+
+    def card_at(x: float) -> BodyPose:
+        wx, wy = local_to_world(bed, x, physics.bed_surface + physics.card.thickness / 2)
+        return BodyPose(wx, wy, bed.angle)
+
+    rect = side.top_card_tag_rect("top card: rose mattress", card_at(-b.inner_width / 2 + physics.card.length / 2), bed)
+    assert not rect.colliderect(post) and rect.bottom <= post.top, (rect, post)
+    centred = card_at(physics.card.length / 2)
+    beside = side.top_card_tag_rect("top card: rose mattress", centred, bed)
+    assert abs(beside.centery - side.camera.to_screen(centred.x, centred.y)[1]) <= 3, "level with the card when clear"

@@ -166,22 +166,36 @@ class SideView:
             if (shot.placing or carrying) and self.game.cover_pea:
                 self._draw_pea_target(surface, top, pose, shot)
             if shot.placing and not carrying:
-                self._draw_top_card_tag(surface, top, pose)
+                self._draw_top_card_tag(surface, top, pose, shot.drawn.bed)
         self._draw_crown_reach(surface, shot)
 
-    def _draw_top_card_tag(self, surface: pygame.Surface, top: int, pose: BodyPose) -> None:
+    def _draw_top_card_tag(self, surface: pygame.Surface, top: int, pose: BodyPose, bed: BodyPose) -> None:
         """A label on the top card's end: what the new card must differ from (mark, colour, bedding)."""
         face = self.game.faces[top]
-        end = self.camera.to_screen(*local_to_world(pose, -self.physics.card.length / 2, 0.0))
         label = f"top card: {face.label}"
-        width = font(15, True).size(label)[0] + 40
-        rect = pygame.Rect(0, 0, width, 28)
-        rect.midright = (round(end[0]) - 10, round(end[1]))
-        rect.clamp_ip(PLAY_RECT.inflate(-8, -8))
+        rect = self.top_card_tag_rect(label, pose, bed)
         rgb = self.game.colour_rgb[face.colour]
         panel(surface, rect, colour=(250, 248, 240), alpha=240, radius=8, border=mix(rgb, INK, 0.4))
         mark(surface, self.painter.colour_mark[face.colour], (rect.left + 15, rect.centery), 7, colour=rgb, outline=INK)
         text(surface, label, (rect.left + 28, rect.centery), size=15, bold=True, colour=INK, anchor="midleft")
+
+    def top_card_tag_rect(self, label: str, pose: BodyPose, bed: BodyPose) -> pygame.Rect:
+        """Where the top card's label goes: left of the card's end, on the screen, and above the
+        bed's post when the card lies lower than the post's top."""
+        end = self.camera.to_screen(*local_to_world(pose, -self.physics.card.length / 2, 0.0))
+        width = font(15, True).size(label)[0] + 40
+        rect = pygame.Rect(0, 0, width, 28)
+        rect.midright = (round(end[0]) - 10, round(end[1]))
+        rect.clamp_ip(PLAY_RECT.inflate(-8, -8))
+        b = self.physics.bed
+        post = [self.camera.to_screen(*local_to_world(bed, x, y))
+                for x in (-b.inner_width / 2 - b.wall_thickness, -b.inner_width / 2)
+                for y in (0.0, b.plate_thickness + b.wall_height)]
+        xs, ys = [p[0] for p in post], [p[1] for p in post]
+        post_rect = pygame.Rect(min(xs) - 6, min(ys) - 6, max(xs) - min(xs) + 12, max(ys) - min(ys) + 12)
+        if rect.colliderect(post_rect):
+            rect.bottom = post_rect.top - 4
+        return rect
 
     def _draw_pea_target(self, surface: pygame.Surface, top: int, pose: BodyPose, shot: Shot) -> None:
         """The pea to cover, ringed and pointed at from above; green once the held card covers it."""
