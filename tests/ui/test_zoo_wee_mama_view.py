@@ -478,3 +478,14 @@ def test_the_count_panel_names_the_challenged_bidder_in_plain_english(monkeypatc
     written.clear()
     panel.draw_verdict(surface, pygame.Rect(100, 100, 600, 200), reveal, view.show, view.words, reveal["challenger"])
     assert f"You challenged {NAMES[reveal['bidder']]}" in written
+
+
+def test_a_bid_in_the_log_never_breaks_between_its_number_and_its_symbol():
+    from simulator.ui.theme import wrap
+
+    view = ZooWeeMamaView(load_game("zoo-wee-mama", players=3), ["You", "Ann", "Bob"])
+    jet = next(i for i, s in enumerate(view.words.symbols) if s.name == "Jet fighter")
+    line = f"Round 1: You challenged {view.words.bid({'number': 4, 'symbol': jet})}; 6 counted, Bob +4"
+    for width in range(120, 260, 4):
+        pieces = wrap(line, width, 15)
+        assert any("4\u00a0×\u00a0Jet" in piece for piece in pieces), (width, pieces)

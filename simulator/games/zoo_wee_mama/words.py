@@ -69,8 +69,8 @@ class TableWords:
         return "you" if seat == viewer else self.names[seat]
 
     def bid(self, bid: dict[str, Any]) -> str:
-        """'5 × Rupert'."""
-        return f"{bid['number']} × {self.symbols[bid['symbol']].name}"
+        """'5 × Rupert', held together by no-break spaces: a wrapped line never ends in "5" or "×"."""
+        return f"{bid['number']}\u00a0×\u00a0{self.symbols[bid['symbol']].name}"
 
     # -- the banner and the sidebar ----------------------------------------------------------------
     def status(self, v: dict[str, Any], viewer: int | None, *, counted: int | None, may_deal: bool,
