@@ -144,6 +144,7 @@ def progress_bar(total: int, label: str, *, done: int = 0, enabled: bool = True,
     from rich.console import Console
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
+    from rich.table import Column
     from rich.text import Text
 
     console = Console(stderr=True)
@@ -155,7 +156,9 @@ def progress_bar(total: int, label: str, *, done: int = 0, enabled: bool = True,
         def render(self, task) -> Text:
             return Text(f"{task.speed:.2f} {unit}/s" if task.speed else f"-- {unit}/s", style="progress.data.speed")
 
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(),
+    # one line on an 80-column terminal: a long label is cut short, never wrapped onto a second line
+    columns = (TextColumn("{task.description}", table_column=Column(no_wrap=True, overflow="ellipsis", max_width=28)),
+               BarColumn(bar_width=16), MofNCompleteColumn(), Rate(table_column=Column(no_wrap=True)),
                TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
     with Progress(*columns, console=console) as bar:
         task = bar.add_task(label, total=total, completed=done)
