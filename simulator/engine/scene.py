@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 import stat
 import tomllib
-from dataclasses import dataclass
+import difflib
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,7 @@ class Scene:
     path: Path
     data: dict[str, Any]
     prefix: str = ""
+    _read: set[str] = field(default_factory=set, init=False, repr=False, compare=False)  # keys asked for so far
 
     @classmethod
     def load(cls, game_id: str, directory: Path | None = None) -> Scene:
@@ -108,6 +110,7 @@ class Scene:
         ``kind`` float accepts integers (as floats). Without ``minimum``/``maximum``,
         numbers lie within +-:data:`LARGEST_INT` (integers) or +-:data:`LARGEST_FLOAT`.
         """
+        self._read.add(key)
         if key not in self.data:
             if default is _MISSING:
                 raise self.error(key, f"is missing; expected {_KIND_NAMES.get(kind, kind.__name__)}")
@@ -190,3 +193,12 @@ class Scene:
 
     def keys(self) -> list[str]:
         return list(self.data)
+
+    def refuse_unread(self) -> None:
+        """Raise :class:`SceneError` for a key of this table nothing has asked for: a misspelt
+        value would otherwise be ignored without a word (naming the key it may have meant)."""
+        for key in self.data:
+            if key not in self._read:
+                near = difflib.get_close_matches(key, sorted(self._read), n=1)
+                hint = f"; did you mean {near[0]}?" if near else f"; this table has {', '.join(sorted(self._read))}"
+                raise self.error(key, f"is not a value the game reads{hint}")

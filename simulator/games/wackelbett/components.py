@@ -237,9 +237,11 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         lodged_depth=_positive(s, "lodged_depth"),
         weld_slip_speed=_positive(s, "weld_slip_speed"),
     )
+    s.refuse_unread()
     t = scene.table("table")
     table = TableSpec(_positive(t, "half_width"), _positive(t, "thickness"), t.get("friction", float, minimum=0.0),
                       t.get("bounce", float, minimum=0.0, maximum=1.0, default=0.0))
+    t.refuse_unread()
     b = scene.table("bed")
     bed = BedSpec(
         inner_width=_positive(b, "inner_width"),
@@ -254,8 +256,10 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         wobble_damping=b.get("wobble_damping", float, minimum=0.0),
         rigid=b.get("rigid", bool, default=False),
     )
+    b.refuse_unread()
     u = scene.table("under_bed_card")
     under_bed = UnderBedCardSpec(_positive(u, "length"), _positive(u, "thickness"), _positive(u, "mass"))
+    u.refuse_unread()
     if under_bed.length > bed.inner_width:
         raise u.error("length", f"must fit in the bed ({bed.inner_width} mm), got {under_bed.length}")
     c = scene.table("card")
@@ -269,6 +273,7 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         crown_radius=_positive(c, "crown_radius"),
         top_tilt=math.radians(c.get("top_tilt_deg", float, minimum=1.0, maximum=89.0)),
     )
+    c.refuse_unread()
     if card.pea_radius * 2 >= card.length:
         raise c.error("pea_radius", f"the pea must fit on the card, got {card.pea_radius}")
     p = scene.table("princess")
@@ -281,6 +286,7 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         upright_tolerance=math.radians(p.get("upright_tolerance_deg", float, minimum=1.0, maximum=89.0)),
         push_distance=_positive(p, "push_distance"),
     )
+    p.refuse_unread()
     h = scene.table("hand")
     hand = HandSpec(
         max_force=_positive(h, "max_force"),
@@ -292,6 +298,7 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         lower_speed=_positive(h, "lower_speed"),
         max_frames=h.get("max_frames", int, minimum=2, maximum=3000),  # a trace fits an action
     )
+    h.refuse_unread()
     lowering = hand.start_clearance / hand.lower_speed * solver.frame_hz
     if lowering > hand.max_frames:
         raise h.error("start_clearance", f"lowering the card from it at lower_speed takes {lowering:.3g} "
@@ -301,11 +308,13 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
 
 def read_placements(scene: Scene, card: CardSpec) -> PlacementSpec:
     p = scene.table("placements")
-    return PlacementSpec(
+    placements = PlacementSpec(
         card_offsets=_number_list(p, "card_offsets", limit=card.length / 2),
         careless_offsets=_number_list(p, "careless_offsets", limit=card.length),
         princess_offsets=_number_list(p, "princess_offsets", limit=card.crown_radius),
     )
+    p.refuse_unread()
+    return placements
 
 
 def read_colours(scene: Scene, colours: tuple[str, ...]) -> dict[str, tuple[int, int, int]]:
@@ -354,6 +363,7 @@ def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
             balance_mm=level.get("balance_mm", float, default=0.0, minimum=0.0, maximum=100.0),
             release_speed=level.get("release_speed", float, default=0.0, minimum=0.0, maximum=1000.0),
         )
+        level.refuse_unread()
     return skills
 
 
