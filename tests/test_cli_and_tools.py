@@ -129,10 +129,7 @@ def test_tournament_finish_reports_the_share_of_games_ending_by_the_rules(tmp_pa
     assert [(r["level"], r["players"], r["games"]) for r in rows] == [("good", 2, 2), ("good", 3, 2)]
     assert all(r["by_rules"] == 1.0 and r["cut"] == {} for r in rows)
     proc = run("tools/tournament.py", "mamma", "--finish", "--games", "2", "--bots", "good", "--workers", "1",
-               "--out", out, "--option", "shopping_rounds=2", check=False)
-    assert proc.returncode == 2 and "--fresh starts over" in proc.stderr, "the kept games are not overwritten"
-    proc = run("tools/tournament.py", "mamma", "--finish", "--games", "2", "--bots", "good", "--workers", "1",
-               "--out", out, "--option", "shopping_rounds=2", "--fresh")
+               "--out", out, "--option", "shopping_rounds=2")
     assert "good     2          0.0%  shopping 2: 0, 1" in proc.stdout, "two rounds of shopping end no game"
 
 

@@ -26,6 +26,7 @@ from simulator.ui.headless import init_headless, launcher_screenshot, settle  # 
 from simulator.ui.catalogue import playable_games  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
+from trial_runner import file_in_the_way  # noqa: E402
 
 
 def save(scene, surface, path: Path) -> Path:
@@ -120,8 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no table for {', '.join(unknown)}; games: {', '.join(playable_games())}")
     folder = Path(args.out)
-    if folder.exists() and not folder.is_dir():
-        parser.error(f"--out {folder} is a file, not a folder")
+    blocked = file_in_the_way(folder)
+    if blocked is not None:
+        parser.error(f"--out {folder}: {blocked} is a file, not a folder")
     folder.mkdir(parents=True, exist_ok=True)
     print(launcher_screenshot(folder / "launcher.png"))
     for game_id in args.games or playable_games():

@@ -53,6 +53,7 @@ from simulator.games.wackelbett.world import WackelbettWorld  # noqa: E402
 from simulator.ui.app import display_problem  # noqa: E402
 from simulator.physics.snapshot import BodyPose, kinetic_energy  # noqa: E402
 from simulator.physics.stepping import FrameClock  # noqa: E402
+from trial_runner import file_in_the_way  # noqa: E402
 
 SCENE = SCENES_DIR / "wackelbett.toml"
 SCREEN = (1280, 720)
@@ -503,7 +504,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.frames is not None and args.frames < 1:
         parser.error("--frames must be at least 1")
     if args.screenshot is not None:
-        blocked = next((p for p in args.screenshot.parents if p.exists() and not p.is_dir()), None)
+        blocked = file_in_the_way(args.screenshot.parent)
         if blocked is not None:
             parser.error(f"--screenshot {args.screenshot}: {blocked} is a file, not a folder")
     try:

@@ -287,6 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         report = run(args.game, players, args.games, args.seed, levels, args.workers, progress=not args.json,
                      scheduler=args.scheduler, journal=journal, options=options)
+        journal.finish()
     except ClusterError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -324,6 +325,7 @@ def finish(args: argparse.Namespace, seat_counts: list[int], levels: list[str],
     try:
         report = run_finish(args.game, seat_counts, args.games, args.seed, levels, args.workers,
                             progress=not args.json, scheduler=args.scheduler, journal=journal, options=options)
+        journal.finish()
     except ClusterError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -60,14 +60,22 @@ def code_fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
+_FINISHED = json.dumps({"finished": True})  # a journal's last line once its run is whole
+
+
+def file_in_the_way(path: Path) -> Path | None:
+    """A file standing where ``path`` or one of the folders above it should be (None: none)."""
+    return next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
+
+
 class Journal:
     """``path``: a header line naming the run, then ``{"key": ..., "result": ...}`` per finished trial.
 
     ``identity`` is everything a kept result depends on besides its key (the code, the seed,
     the scene...). With ``resume`` the journal must exist and name the same identity; its
     results are kept (a line cut short by a crash is dropped). With ``fresh`` it starts empty.
-    With neither, a journal that already holds finished trials is refused, not overwritten:
-    they may be an hour of somebody's runs.
+    With neither, the trials of a run that did not finish (:meth:`finish` marks one that did)
+    are refused, not overwritten: they may be an hour of somebody's runs.
     """
 
     def __init__(self, path: Path, identity: Mapping[str, Any], resume: bool = False, fresh: bool = False) -> None:
@@ -80,25 +88,30 @@ class Journal:
             self.done = {entry["key"]: entry["result"] for entry in lines}
             text = "".join(json.dumps(entry) + "\n" for entry in lines)  # drops a line cut short
         else:
-            kept = self._count_kept() if not fresh else 0
+            kept = self._count_unfinished() if not fresh else 0
             if kept:
-                raise ValueError(f"{self.path} holds {kept} finished trials of an earlier run: --resume carries "
-                                 "on from them, --fresh starts over without them, or choose another --out")
+                raise ValueError(f"{self.path} holds {kept} {'trial' if kept == 1 else 'trials'} of a run that did "
+                                 "not finish: --resume carries on from them, --fresh starts over without them, "
+                                 "or choose another --out")
             text = ""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._file = open(self.path, "w", encoding="utf-8")
         self._file.write(header + "\n" + text)
         self._file.flush()
 
-    def _count_kept(self) -> int:
-        """Finished trials in the journal already at ``path`` (0 when there is none)."""
+    def _count_unfinished(self) -> int:
+        """Trials kept in the journal already at ``path`` by a run that did not finish (0 when
+        there is none, or its run finished)."""
         try:
             with open(self.path, encoding="utf-8") as file:
-                return sum(1 for line in file if line.startswith('{"key"'))
+                lines = file.read().splitlines()
         except FileNotFoundError:
             return 0
         except (OSError, UnicodeDecodeError) as exc:
             raise ValueError(f"{self.path}: cannot read it ({exc})") from None
+        if lines and lines[-1] == _FINISHED:
+            return 0
+        return sum(1 for line in lines if line.startswith('{"key"'))
 
     def _read(self, identity: dict) -> list[dict]:
         try:
@@ -112,7 +125,7 @@ class Journal:
         if kept != identity:
             differ = sorted(k for k in set(kept) | set(identity) if kept.get(k) != identity.get(k))
             raise ValueError(f"--resume: {self.path} holds trials of another run ({', '.join(differ)} differ); "
-                             "run without --resume to start afresh")
+                             "run with --fresh to start afresh")
         entries = []
         for line in lines[1:]:
             try:
@@ -130,6 +143,11 @@ class Journal:
         self._file.flush()
         self.done[key] = json.loads(line)["result"]
         return self.done[key]
+
+    def finish(self) -> None:
+        """Mark the run whole: a later run may start over in this journal without --fresh."""
+        self._file.write(_FINISHED + "\n")
+        self._file.flush()
 
     def close(self) -> None:
         self._file.close()

@@ -47,6 +47,7 @@ import json
 import math
 import os
 import random
+import re
 import statistics
 import sys
 import textwrap
@@ -71,7 +72,7 @@ from simulator.games.wackelbett.verdict import FELL, MISSED_PEA, NOT_ON_TOP, PUS
 from simulator.games.wackelbett.scene_edit import (SceneEditError, ask_to_write, patched_scene,  # noqa: E402
                                                    plan_changes, read_value, unified_diff, write_values)
 from tournament import wilson  # noqa: E402
-from trial_runner import ClusterError, Journal, RunInterrupted, run_trials  # noqa: E402
+from trial_runner import ClusterError, Journal, RunInterrupted, file_in_the_way, run_trials  # noqa: E402
 
 SCENE = SCENES_DIR / "wackelbett.toml"
 DEFAULT_TRIALS = 12
@@ -128,17 +129,16 @@ class ParamSpec:
         return float(f"{value:.3g}")
 
 
+_LOOSE_DECIMAL = re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?")  # .5 and 5. as well as 0.5
+
+
 def _parse_value(text: str) -> Any:
-    """A command-line value as TOML reads it; numbers also as a person writes them (.5, 5.)."""
+    """A command-line value as TOML reads it; a decimal also as a person writes it (.5, 5.)."""
     text = text.strip()
     try:
         return tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
-        pass
-    try:
-        return float(text) if text.lower() not in ("nan", "inf", "-inf", "+inf", "infinity") else text
-    except ValueError:
-        return text
+        return float(text) if _LOOSE_DECIMAL.fullmatch(text) else text
 
 
 def parse_param(text: str, scene: Scene) -> ParamSpec:
@@ -1167,7 +1167,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.resume and args.fresh:
         parser.error("--resume carries on from the kept trials, --fresh drops them: choose one")
-    blocked = next((p for p in (args.out, *args.out.parents) if p.exists() and not p.is_dir()), None)
+    blocked = file_in_the_way(args.out)
     if blocked is not None:
         parser.error(f"--out {args.out}: {blocked} is a file, not a folder")
     out_stream = sys.stderr if args.json else sys.stdout
@@ -1225,6 +1225,7 @@ def main(argv: list[str] | None = None) -> int:
                      seed=args.seed, workers=args.workers, random_count=args.random, rounds=args.rounds,
                      targets=targets, metric=metric, pool=args.pool, level=args.level,
                      progress=not (args.quiet or args.json), scheduler=args.scheduler, journal=journal)
+        journal.finish()
         report["csv"] = str(write_csv(report, args.out / "tune.csv"))
         report["curves_png"] = str(chart_curves(report, args.out / "curves.png", targets))
         overview = chart_overview(report, args.out / "overview.png")

@@ -7,7 +7,7 @@ from .game import ONLOOKER, Game, Referee, State
 from .intake import parse_json, quote
 from .match import RunawayGame, play_out
 from .options import OptionSpec
-from .record import GameRecord, SaveFileError, SeatInfo, load_record, save_record, undo, why_no_undo
+from .record import GameRecord, SaveFileError, SeatInfo, load_record, save_record, try_undo, undo
 from .registry import bot_levels, entry, game_names, load_game, make_bot, register
 from .scene import Scene, SceneError
 
@@ -15,6 +15,6 @@ __all__ = [
     "REFEREE", "ONLOOKER", "Action", "ActionCodec", "Bounds", "IllegalAction", "Bot", "RandomBot",
     "parse_json", "quote",
     "Game", "State", "Referee", "RunawayGame", "play_out", "OptionSpec", "GameRecord",
-    "SaveFileError", "SeatInfo", "load_record", "save_record", "undo", "why_no_undo", "bot_levels", "entry",
+    "SaveFileError", "SeatInfo", "load_record", "save_record", "try_undo", "undo", "bot_levels", "entry",
     "game_names", "load_game", "make_bot", "register", "Scene", "SceneError",
 ]

@@ -239,72 +239,58 @@ def apply_and_check_reveal(state: State, action: Any) -> bool:
     (a draw, a deal, a card turned up or shown from another hand; a seat showing its own
     card is not a reveal), came from the referee, ended the game or was marked by the game.
     """
-    return bool(_apply_and_name_reveal(state, action))
-
-
-def _apply_and_name_reveal(state: State, action: Any) -> str:
-    """Apply ``action``; what it did that undo must not cross, in words ('' for nothing)."""
     rng_before = state.rng.getstate()
     hidden_before = _unseen_by(state)
     floor_before = state.undo_floor
     state.apply(action)
-    if state.rng.getstate() != rng_before:
-        return "cards were shuffled or drawn"
-    if state.is_over():
-        return "the game ended"
-    if action.player == REFEREE:
-        return "the table judged a move"
-    if state.undo_floor != floor_before:
-        return "a round was settled"
+    if state.rng.getstate() != rng_before or state.undo_floor != floor_before:
+        return True
+    if action.player == REFEREE or state.is_over():
+        return True
     unknown_to_actor = hidden_before[action.player]
     for before, after in zip(hidden_before, _unseen_by(state)):
         if (before - after) & unknown_to_actor:
-            return "a card was revealed"
-    return ""
+            return True
+    return False
 
 
-def _undo(state: State, seat: int) -> tuple[int, State] | str:
-    """(actions to keep, the state then), or why there is no undo, in words."""
+def try_undo(state: State, seat: int) -> tuple[int, State] | str:
+    """(actions to keep, the state before ``seat``'s last decision), or why there is none, in
+    the player's words.
+
+    Undo goes back to just before the seat's most recent action, unless anything from there
+    on revealed something (see :func:`apply_and_check_reveal`), and never in a finished game.
+    """
     if state.is_over():
         return "the game is over"
     history = state.history
-    keep = next((i for i in range(len(history) - 1, state.undo_floor - 1, -1) if history[i].player == seat), None)
+    floor = state.undo_floor
+    keep = next((i for i in range(len(history) - 1, floor - 1, -1) if history[i].player == seat), None)
     if keep is None:  # nothing of the seat's after the floor: say what set the floor
-        floor = state.undo_floor
         if not any(action.player == seat for action in history[:floor]):
             return "there is no move of yours to take back"
         marker = history[floor - 1]
         if marker.player == REFEREE:
-            return "the table has judged your last move"
-        if marker.player == seat:
-            return "your last move drew or revealed a card"
-        return "a card was revealed or drawn since your last move"
+            judged = floor >= 2 and history[floor - 2].player == seat
+            return "the table has judged your last move" if judged else "the table has ruled since your last move"
+        return "your last move drew or showed cards" if marker.player == seat else \
+            "cards were drawn or shown since your last move"
     previous = GameRecord.of(state).replay(keep)
     probe = previous.clone()
-    for action in history[keep:]:
-        reveal = _apply_and_name_reveal(probe, action)
-        if reveal:
-            return f"{reveal} since your last move"
+    for index, action in enumerate(history[keep:], keep):
+        if apply_and_check_reveal(probe, action):
+            return "your last move drew or showed cards" if index == keep else \
+                "cards were drawn or shown since your last move"
     return keep, previous
 
 
-def why_no_undo(state: State, seat: int) -> str:
-    """Why ``seat`` cannot take back its last decision, in words ('' when it can)."""
-    found = _undo(state, seat)
-    return found if isinstance(found, str) else ""
-
-
 def undo_point(state: State, seat: int) -> int | None:
-    """How many actions to keep to take back ``seat``'s last decision, or None.
-
-    Undo goes back to just before the seat's most recent action, unless anything from
-    there on revealed something (see :func:`apply_and_check_reveal`), and never in a finished game.
-    """
-    found = _undo(state, seat)
+    """How many actions to keep to take back ``seat``'s last decision (see :func:`try_undo`), or None."""
+    found = try_undo(state, seat)
     return None if isinstance(found, str) else found[0]
 
 
 def undo(state: State, seat: int) -> State | None:
     """The state before ``seat``'s last decision (see :func:`undo_point`), or None."""
-    found = _undo(state, seat)
+    found = try_undo(state, seat)
     return None if isinstance(found, str) else found[1]

@@ -11,10 +11,10 @@ bound: numbers are finite (no NaN or infinity, anywhere, lists included) and wit
 """
 from __future__ import annotations
 
+import difflib
 import math
 import stat
 import tomllib
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any

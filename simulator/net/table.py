@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from simulator.engine import REFEREE, Action, GameRecord, IllegalAction, SeatInfo, make_bot
-from simulator.engine.record import undo_point, why_no_undo
+from simulator.engine.record import try_undo
 
 from .clock import WindowClock, timing_for
 from .config import LOCAL, NO_TAKEOVER, REMOTE, TableConfig
@@ -409,9 +409,10 @@ class OnlineTable:
             return refuse("you do not hold that seat")
         if self.state.is_over():
             return refuse("the game is over")
-        keep = undo_point(self.state, seat)
-        if keep is None:
-            return refuse(f"nothing to undo: {why_no_undo(self.state, seat)}")
+        found = try_undo(self.state, seat)
+        if isinstance(found, str):
+            return refuse(f"nothing to undo: {found}")
+        keep = found[0]
         others = [s for i, s in enumerate(self.seats) if s.is_human and s.holder is not member]
         if any(s.holder is None for s in others):
             return refuse("every player must be at the table to agree to an undo")

@@ -111,6 +111,7 @@ class App:
         self.sound = SoundBoard(loudness=self.settings.loudness)
         self.scenes: list[Scene] = []
         self.running = False
+        self.quits = 0  # times quit() was called: a frame steps no scene after one
         self.notice: tuple[str, float] | None = None   # (text, seconds left)
         self.lag = 0.0
         self._last = time.perf_counter()
@@ -136,6 +137,7 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+        self.quits += 1
 
     # -- loop -------------------------------------------------------------------
     def run(self) -> None:
@@ -166,8 +168,8 @@ class App:
                 self.guarded(self.screenshot)
             elif self.scenes:
                 self.guarded(self.scene.handle_event, event)
-        running = self.running  # a scene that quits in a step is stepped no further this frame
-        while self.lag >= STEP - 1e-9 and self.scenes and self.running == running:
+        quits = self.quits  # a scene that quits in a step is stepped no further this frame
+        while self.lag >= STEP - 1e-9 and self.scenes and self.quits == quits:
             self.guarded(self.scene.update, STEP)
             self._age_notice(STEP)
             self.lag -= STEP

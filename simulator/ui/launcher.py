@@ -316,7 +316,9 @@ class LauncherScene:
         except SaveFileError as exc:
             self.error = exc.brief(200)
             return
-        self.app.push(TableScene(self.app, setup, on_leave=self.app.pop))
+        table = TableScene(self.app, setup, on_leave=self.app.pop)
+        table.mark_saved()
+        self.app.push(table)
         self.app.notify(f"Loaded {Path(path).name}")
 
     # -- time and drawing -------------------------------------------------------------------

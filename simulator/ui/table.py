@@ -17,7 +17,7 @@ import pygame
 import pygame_gui
 
 from simulator.engine import (REFEREE, Game, GameRecord, IllegalAction, SaveFileError, SeatInfo,
-                              load_record, make_bot, save_record, undo, why_no_undo)
+                              load_record, make_bot, save_record, try_undo, undo)
 
 from .app import App, tidy_folder, user_dir
 from .file_dialog import enter_confirms, open_file_dialog
@@ -57,8 +57,7 @@ class TableScene:
         self.seats = setup.seats
         self.on_leave = on_leave
         self.state = self.open_state(setup)
-        # the history's length when last saved (a loaded game is on disk as it is); None: never saved
-        self._saved_at = len(setup.actions) if setup.actions else None
+        self._saved: tuple | None = None  # the history as last saved or loaded (see mark_saved)
         self.bots = {i: make_bot(self.game, i, s.kind) for i, s in enumerate(self.seats) if s.kind != "human"}
         self.bot_rng = random.Random(setup.seed ^ 0xB07)
         self.referee = self.game.make_referee()
@@ -299,8 +298,12 @@ class TableScene:
 
     def has_unsaved_play(self) -> bool:
         """Would leaving now lose a game someone here has played in (and not saved as it is)?"""
-        return (not self.state.is_over() and len(self.state.history) != self._saved_at
+        return (not self.state.is_over() and tuple(self.state.history) != self._saved
                 and any(a.player in self.humans for a in self.state.history))
+
+    def mark_saved(self) -> None:
+        """The game as it stands is in a file (just saved, or loaded from it): leaving loses nothing."""
+        self._saved = tuple(self.state.history)
 
     def confirm_leaving(self, then: Callable[[], None], verb: str) -> None:
         """``then`` (leave the table, or quit): at once when nothing would be lost, else after
@@ -338,11 +341,11 @@ class TableScene:
 
     def undo(self) -> None:
         seat = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else None)
-        previous = undo(self.state, seat) if seat is not None else None
-        if previous is None:
-            why = why_no_undo(self.state, seat) if seat is not None else "no player of this table has moved"
-            self.notify(f"Nothing to undo: {why}.")
+        found = try_undo(self.state, seat) if seat is not None else "no player of this table has moved"
+        if isinstance(found, str):
+            self.notify(f"Nothing to undo: {found}.")
             return
+        previous = found[1]
         # the gesture that last action began or continued: take back the rest of it too
         start = next((b for b in reversed(self.gesture_starts) if b <= len(previous.history)), None)
         while start is not None and len(previous.history) > start:
@@ -380,7 +383,7 @@ class TableScene:
         except OSError as exc:
             self.notify(f"Could not save to {path}: {exc.strerror}")
             return False
-        self._saved_at = len(self.state.history)
+        self.mark_saved()
         self.notify(f"Saved: {path.name} in {tidy_folder(path.parent)}")
         return True
 
@@ -392,7 +395,9 @@ class TableScene:
             self.notify(exc.brief())
             return
         if self.app:
-            self.app.replace(TableScene(self.app, setup, on_leave=self.on_leave))
+            loaded = TableScene(self.app, setup, on_leave=self.on_leave)
+            loaded.mark_saved()
+            self.app.replace(loaded)
             self.app.notify(f"Loaded {path.name}")
 
     def leave(self) -> None:

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from simulator.engine import REFEREE, load_game, undo
-from simulator.engine.record import undo_point, why_no_undo
+from simulator.engine.record import try_undo, undo_point
 
 from .test_conformance import CASES, cards_in_view, step_randomly
 
@@ -108,16 +108,19 @@ def test_wackelbett_a_placement_the_physics_judged_cannot_be_retried():
     placer = state.history[-2].player
     assert state.history[-2].kind == "place"
     assert undo_point(state, placer) is None
-    assert why_no_undo(state, placer) == "the table has judged your last move"
+    assert try_undo(state, placer) == "the table has judged your last move"
 
 
 def test_a_refused_undo_says_why_in_the_players_words():
     state = first_state_after("wham-bam", 2, 1, lambda b, a, act: a.round_no > b.round_no and not a.is_over())
-    assert why_no_undo(state, state.history[-1].player) == "cards were shuffled or drawn since your last move"
+    assert try_undo(state, state.history[-1].player) == "your last move drew or showed cards", "it dealt a round"
+    drew = first_state_after("wham-bam", 2, 3, lambda b, a, act: act.kind == "draw" and a.history[-2].kind == "play"
+                             and a.history[-2].player != act.player)
+    assert try_undo(drew, drew.history[-2].player) == "cards were drawn or shown since your last move"
     fresh = load_game("zoo-wee-mama", players=3).new_state(5)
-    assert why_no_undo(fresh, 0) == "there is no move of yours to take back"
+    assert try_undo(fresh, 0) == "there is no move of yours to take back"
     over = first_state_after("mamma", 2, 1, lambda b, a, act: a.is_over())
-    assert why_no_undo(over, 0) == "the game is over"
+    assert try_undo(over, 0) == "the game is over"
 
 
 def test_a_bid_can_still_be_taken_back():

@@ -151,4 +151,4 @@ def test_undo_needs_the_other_players_consent_and_never_goes_past_a_reveal():
     assert not refused["done"] and "said no" in refused["reason"]
     assert kept == after_move
     assert done["done"] and undone == after_move - 1
-    assert not past_reveal["done"] and "your last move drew or revealed a card" in past_reveal["reason"]
+    assert not past_reveal["done"] and "your last move drew or showed cards" in past_reveal["reason"]

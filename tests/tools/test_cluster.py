@@ -45,7 +45,7 @@ def test_a_sweep_on_the_cluster_gives_the_pools_csv(tmp_path, scheduler, capsys)
     assert tune.main([*args, "--scheduler", scheduler, "--out", str(tmp_path / "dask")]) == 0
     pool, dask = _rows(tmp_path / "pool" / "tune.csv"), _rows(tmp_path / "dask" / "tune.csv")
     assert len(pool) == 2 * 4 and pool == dask
-    assert len((tmp_path / "dask" / "trials.jsonl").read_text().splitlines()) == 1 + 2 * 2
+    assert len((tmp_path / "dask" / "trials.jsonl").read_text().splitlines()) == 1 + 2 * 2 + 1, "header, trials, end"
 
 
 def test_a_tournament_on_the_cluster_gives_the_pools_results(tmp_path, scheduler, capsys):

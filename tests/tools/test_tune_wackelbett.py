@@ -290,14 +290,29 @@ def test_resume_refuses_another_runs_trials_and_a_missing_journal(tmp_path, scen
     assert "nothing to resume" in capsys.readouterr().err
 
 
-def test_a_run_into_an_out_whose_journal_holds_trials_stops_until_told_resume_or_fresh(tmp_path, scene_file, capsys):
-    out = sweep(tmp_path, scene_file, "--quiet")
+def test_a_run_into_an_out_holding_an_unfinished_runs_trials_stops_until_told_resume_or_fresh(
+        tmp_path, scene_file, capsys, monkeypatch):
+    real = tune.play_trial
+    played = []
+
+    def ctrl_c_after_one(job):
+        if played:
+            raise KeyboardInterrupt
+        played.append(job)
+        return real(job)
+
+    monkeypatch.setattr(tune, "play_trial", ctrl_c_after_one)
+    out = tmp_path / "out"
+    base = ["--scene", str(scene_file), "--out", str(out), *TINY, "--quiet"]
+    assert tune.main(base) == 130
+    monkeypatch.setattr(tune, "play_trial", real)
     kept = (out / "trials.jsonl").read_text()
-    assert tune.main(["--scene", str(scene_file), "--out", str(out), *TINY, "--cards", "2", "--quiet"]) == 2
-    assert "holds 2 finished trials of an earlier run: --resume carries on" in capsys.readouterr().err
-    assert (out / "trials.jsonl").read_text() == kept, "the kept trials are not lost"
-    assert tune.main(["--scene", str(scene_file), "--out", str(out), *TINY, "--cards", "2", "--quiet", "--fresh"]) == 0
+    assert tune.main([*base, "--cards", "2"]) == 2
+    assert "holds 1 trial of a run that did not finish: --resume carries on" in capsys.readouterr().err
+    assert (out / "trials.jsonl").read_text() == kept, "the kept trial is not lost"
+    assert tune.main([*base, "--cards", "2", "--fresh"]) == 0
     assert '"cards": 2' in (out / "trials.jsonl").read_text().splitlines()[0]
+    assert tune.main([*base, "--cards", "3"]) == 0, "a finished run's journal may be started over"
 
 
 @pytest.mark.parametrize("args, message", [

@@ -150,6 +150,7 @@ def test_load_saved_game_opens_that_game(home):
         frames(app, 4)
         assert isinstance(app.scene, TableScene) and app.scene.state.to_json() == state.to_json()
         assert app.notice and app.notice[0] == "Loaded mine.json"
+        assert not app.scene.has_unsaved_play(), "just loaded: leaving loses nothing"
 
 
 def test_with_two_humans_at_the_table_nobody_is_called_you(home):

@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from simulator.engine import SeatInfo, load_game, load_record  # noqa: E402
 from simulator.games.wham_bam.rules import DrawCard, PlayCard, TakePenalty  # noqa: E402
+from simulator.ui.app import App  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
 from simulator.ui.sound import Cue  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
@@ -293,10 +294,20 @@ def test_a_game_just_saved_leaves_without_asking_and_one_played_on_asks_again(tm
     press(scene, pygame.K_ESCAPE)
     choose_in_menu(scene, "New game")
     assert left == [True] and not scene.overlays, "saved as it is: nothing to lose"
-    loaded = TableScene(None, TableSetup.from_record(load_record(tmp_path / "mine.json")))
-    assert not loaded.has_unsaved_play(), "a game loaded from a file is on disk as it is"
+    saved = list(scene.state.history)
+    scene.undo()
+    other = next(a for a in scene.state.legal_actions(0) if isinstance(a, PlayCard) and a not in saved)
+    scene.try_action(other)
+    assert len(scene.state.history) == len(saved) and scene.has_unsaved_play(), \
+        "as long as the saved game, but another move: leaving would lose it"
+    app = App(headless=True)
+    scene.app = app
+    app.push(scene)
+    scene.load(tmp_path / "mine.json")
+    loaded = app.scene
+    assert loaded is not scene and not loaded.has_unsaved_play(), "a game just loaded is on disk as it is"
     loaded.state.apply(loaded.state.legal_actions(loaded.state.current_players()[0])[0])
-    assert loaded.has_unsaved_play(), "played on since it was saved: leaving would lose that"
+    assert loaded.has_unsaved_play(), "played on since it was loaded: leaving would lose that"
 
 
 def test_a_broken_save_file_is_named_and_the_game_goes_on(tmp_path):

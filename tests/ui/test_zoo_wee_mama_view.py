@@ -484,8 +484,15 @@ def test_a_bid_in_the_log_never_breaks_between_its_number_and_its_symbol():
     from simulator.ui.theme import wrap
 
     view = ZooWeeMamaView(load_game("zoo-wee-mama", players=3), ["You", "Ann", "Bob"])
-    jet = next(i for i, s in enumerate(view.words.symbols) if s.name == "Jet fighter")
-    line = f"Round 1: You challenged {view.words.bid({'number': 4, 'symbol': jet})}; 6 counted, Bob +4"
-    for width in range(120, 260, 4):
-        pieces = wrap(line, width, 15)
-        assert any("4\u00a0×\u00a0Jet" in piece for piece in pieces), (width, pieces)
+    words = view.words
+    jet = next(i for i, s in enumerate(words.symbols) if s.name == "Jet fighter")
+    result = {"round": 1, "challenger": 0, "bidder": 2, "number": 4, "symbol": jet, "total": 6, "winner": 2,
+              "taken": 4, "psychic": False}
+    logged = words.log_lines({"phase": "reveal", "bids": []}, 0, [result])
+    summary = words.challenge_summary(result, [0, 0, 4], None)
+    said = [*logged, *summary[2]]
+    assert any("challenged 4\u00a0×\u00a0Jet fighter" in line for line in logged), logged
+    for line in said:
+        for width in range(120, 260, 4):
+            pieces = wrap(line, width, 15)
+            assert not any(p.endswith((" 4", "×")) for p in pieces), (width, pieces)

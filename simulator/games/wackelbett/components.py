@@ -205,7 +205,9 @@ def read_deck(scene: Scene, card: CardSpec) -> tuple[tuple[CardFace, ...], tuple
         colour = entry.get("colour", str, choices=colours)
         pea = entry.get("pea", float, minimum=-reach, maximum=reach)
         crown = entry.get("crown", float, minimum=-reach, maximum=reach)
+        entry.refuse_unread()
         faces.append(CardFace(i, bedding, colour, pea, crown))
+    deck.refuse_unread()
     for bedding in beddings:
         count = sum(1 for f in faces if f.bedding == bedding)
         if count != per_bedding:

@@ -117,8 +117,11 @@ class WackelbettGame(Game):
         self.princess_lying: bool = self.options["princess_lying"]
         self.cover_pea: bool = self.options["cover_pea"]
         self.daily_seed_salt = self.scene.table("challenge").get("daily_seed_salt", str)
-        self.stuck_rounds = self.scene.table("rules").get("stuck_rounds", int, minimum=1)
-        self.challenge_tries = self.scene.table("rules").get("challenge_tries", int, minimum=1, maximum=20)
+        decided = self.scene.table("rules")
+        self.stuck_rounds = decided.get("stuck_rounds", int, minimum=1)
+        self.challenge_tries = decided.get("challenge_tries", int, minimum=1, maximum=20)
+        self.restand_tries = decided.get("restand_tries", int, minimum=1, maximum=20)
+        decided.refuse_unread()
         self.deck_size = len(self.faces)
         if not self.is_challenge and self.deck_size < players * self.hand_size + 1:
             raise self.scene.error("deck", f"holds {self.deck_size} cards, too few to deal {players} hands")
@@ -126,7 +129,6 @@ class WackelbettGame(Game):
         self.may_follow = [
             bytes(int(a.colour != b.colour and a.bedding != b.bedding) for b in self.faces) for a in self.faces
         ]
-        self.restand_tries = self.scene.table("rules").get("restand_tries", int, minimum=1, maximum=20)
         self.draw_action = [DrawCard(p) for p in range(players)]
         self.pass_action = [Pass(p) for p in range(players)]
 

@@ -136,8 +136,7 @@ class TableWords:
         return lines
 
     def _result_sentence(self, r: dict[str, Any], viewer: int | None) -> str:
-        symbol = self.symbols[r["symbol"]].name
-        return (f"{self.who(r['challenger'], viewer)} challenged {r['number']} × {symbol}; "
+        return (f"{self.who(r['challenger'], viewer)} challenged {self.bid(r)}; "
                 f"{r['total']} counted, {self.who(r['winner'], viewer)} +{r['taken']}")
 
     # -- on the table --------------------------------------------------------------------------------
@@ -193,7 +192,7 @@ class TableWords:
         verdict = (f"{r['total']} counted, fewer than {r['number']}: the challenger wins."
                    if r["total"] < r["number"] else
                    f"{r['total']} counted, at least {r['number']}: the bid holds.")
-        lines = [f"{bidder} bid {r['number']} × {symbol}; {challenger} called Heissa Mama!", verdict]
+        lines = [f"{bidder} bid {self.bid(r)}; {challenger} called Heissa Mama!", verdict]
         if r["psychic"]:
             lines.append("A Psychic round: the winner also took the Psychic cards that caused it.")
         shown: dict[int | None, int] = {e["seat"]: e["count"] for e in seen["counts"]} if seen else {}
