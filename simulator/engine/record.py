@@ -158,8 +158,8 @@ class GameRecord:
         levels = ("human", *bot_levels(self.game_id))
         for i, seat in enumerate(self.seats):
             if seat.kind not in levels:
-                raise SaveFileError(source, f"seat {i + 1} is played by {quote(seat.kind)}, which this game does not have",
-                                    f"expected one of {', '.join(levels)}")
+                raise SaveFileError(source, f"seat {i + 1} is played by {quote(seat.kind)}, "
+                                            "which this game does not have", f"expected one of {', '.join(levels)}")
         state = game.new_state(self.seed)
         for index, data in enumerate(self.actions[:upto]):
             try:

@@ -516,8 +516,8 @@ def test_a_playable_cards_glow_lies_under_the_card_above_it_in_the_fan(screen):
     view.draw(plain)
     view.legal = legal
     above = view.sprites.bounds_of(("card", high)).inflate(-12, -12)  # inside the upper card's own edge
-    assert any(lit.get_at(p) != plain.get_at(p) for p in (view.sprites.bounds_of(("card", low)).midleft,
-                                                          view.sprites.bounds_of(("card", low)).inflate(8, 8).midleft)), \
+    below = view.sprites.bounds_of(("card", low))
+    assert any(lit.get_at(p) != plain.get_at(p) for p in (below.midleft, below.inflate(8, 8).midleft)), \
         "the playable card glows"
     differing = [(x, y) for x in range(above.left, above.right, 3) for y in range(above.top, above.bottom, 3)
                  if lit.get_at((x, y)) != plain.get_at((x, y))]
