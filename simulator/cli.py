@@ -205,6 +205,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state = record.replay()
     print(f"{record.game_id}: {len(record.actions)} actions replayed; "
           f"{'over, winners: ' + str([w + 1 for w in state.winners()]) if state.is_over() else 'in progress'}")
+    if not args.watch:
+        return 0
+    from simulator.ui.app import App, display_problem
+
+    problem = display_problem()
+    if problem:
+        print(f"No display ({problem}): cannot open a window here to watch it.")
+        return 1
+    from simulator.ui.replay_table import ReplayTable
+
+    app = App(title=f"Tabletop: watching {Path(args.file).name}")
+    app.push(ReplayTable(app, record, on_leave=app.pop))
+    app.run()
     return 0
 
 
@@ -277,9 +290,12 @@ def parser(prog: str = "tabletop") -> argparse.ArgumentParser:
     shot.add_argument("--out", required=True, metavar="FILE.png", help="where to write the image (required)")
     shot.set_defaults(func=cmd_screenshot)
 
-    rep = command("replay", "check and replay a saved game",
-                  "Load a save file, replay every action through the rules and say how the game stands.")
+    rep = command("replay", "check and replay a saved game, or watch it",
+                  "Load a save file, replay every action through the rules and say how the game stands; "
+                  "with --watch, a window deals the game again and plays its moves back at the bots' pace.")
     rep.add_argument("file", help="a save file (the table saves to ~/.tabletop/saves/)")
+    rep.add_argument("--watch", action="store_true",
+                     help="watch the game played back in a window (default: check it and print how it stands)")
     rep.set_defaults(func=cmd_replay)
     add_online_commands(sub)
     return p

@@ -96,6 +96,8 @@ def test_replay_checks_a_save_file(tmp_path):
     path = tmp_path / "done.json"
     save_record(GameRecord.of(state), path)
     assert "over, winners" in run("-m", "simulator", "replay", str(path)).stdout
+    watch = run("-m", "simulator", "replay", str(path), "--watch", check=False)
+    assert watch.returncode == 1 and "cannot open a window here to watch it" in watch.stdout, watch.stdout
     data = json.loads(path.read_text())
     data["actions"][3] = {"kind": "play", "player": 0, "card": 999}
     path.write_text(json.dumps(data))

@@ -1,0 +1,58 @@
+"""Watching a saved game: the table plays the file's moves back and ends where the game stood."""
+from __future__ import annotations
+
+import os
+import random
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from simulator.engine import REFEREE, GameRecord, SeatInfo, load_game, make_bot, save_record  # noqa: E402
+from simulator.engine.record import load_record  # noqa: E402
+from simulator.ui.app import App  # noqa: E402
+from simulator.ui.replay_table import ReplayTable  # noqa: E402
+from simulator.ui.settings import Settings  # noqa: E402
+
+from .person import frames, press  # noqa: E402
+
+
+def saved_game(tmp_path, game_id: str, players: int, moves: int, seed: int = 3):
+    """A file of ``moves`` moves by bots (the referee's verdicts included), as a table saves it."""
+    game = load_game(game_id, players=players)
+    state = game.new_state(seed)
+    level = "steady" if game_id == "wackelbett" else "random"
+    bots = [make_bot(game, s, level) for s in range(players)]
+    referee, rng = game.make_referee(), random.Random(seed)
+    while len(state.history) < moves and not state.is_over():
+        seat = state.current_players()[0]
+        state.apply(referee.decide(state) if seat == REFEREE else bots[seat].choose(
+            state.view(seat), state.legal_actions(seat), rng))
+    seats = (SeatInfo("You"),) + tuple(SeatInfo(f"Bot {i}", level) for i in range(1, players))
+    path = tmp_path / f"{game_id}.json"
+    save_record(GameRecord.of(state, seats), path)
+    return path, state
+
+
+@pytest.mark.parametrize("game_id, players, moves", [("wham-bam", 3, 30), ("wackelbett", 2, 14)])
+def test_watching_a_saved_game_plays_every_move_back_and_ends_where_it_stood(tmp_path, monkeypatch, game_id,
+                                                                             players, moves):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    path, saved = saved_game(tmp_path, game_id, players, moves)
+    app = App(headless=True, settings=Settings(bot_speed="instant"))
+    table = ReplayTable(app, load_record(path), on_leave=app.pop)
+    app.push(table)
+    assert table.state.history == [] and table.humans == [] and table.viewer is None, "from the deal, as onlookers"
+    assert table.view.names[0] == "Player 1", "nobody watching is the You who played"
+    for _ in range(400):
+        frames(app, 30)
+        if table.overlays:
+            press(app, pygame.K_RETURN)  # a round's summary waits to be read, as at the table
+        if app.notice and app.notice[0].startswith("End of the saved game"):
+            break
+    assert table.state.to_json() == saved.to_json(), "every move, verdicts included, played back to the same table"
+    assert app.notice[0] == f"End of the saved game: {len(saved.history)} moves played back"
+    assert table.status() == app.notice[0] or saved.is_over(), "the top line says so until the window closes"
+    assert not table.has_unsaved_play(), "nobody played here: leaving asks nothing"
