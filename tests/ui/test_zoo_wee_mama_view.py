@@ -274,6 +274,7 @@ def test_a_challenge_summary_waits_for_the_count_and_then_tells_who_won():
     key = f"challenge-{rnd}"
     assert key not in {s.key for s in view.summaries()}, "no spoiler before the count"
     assert not any(f"Round {rnd}:" in line for line in view.log_lines())
+    assert not any("takes" in plate.detail for plate in view.plates()), "nor on the seats' plates"
     settle(scene, 30)
     summary = next(s for s in view.summaries() if s.key == key)
     result = scene.state.round_results[-1]
@@ -282,6 +283,8 @@ def test_a_challenge_summary_waits_for_the_count_and_then_tells_who_won():
     assert f"{result['total']} counted" in summary.lines[1]
     shown = {row[0]: row[1] for row in summary.rows[1:]}
     assert shown["Secret Card"] == str(scene.state.reveal["counts"][-1]["count"])
+    plate = view.plates()[result["winner"]].detail
+    assert plate.endswith(f", takes {result['taken']}"), f"the sidebar agrees with the summary: {plate}"
 
 
 def test_the_log_keeps_every_round_it_has_room_for_and_no_empty_round_heading():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .rules import BIDDING, ZooWeeMamaGame
+from .rules import BIDDING, REVEAL, ZooWeeMamaGame
 
 SummaryParts = tuple[str, str, tuple[str, ...], tuple[tuple[str, ...], ...]]
 
@@ -105,13 +105,17 @@ class TableWords:
             return f"Round {v['round']} · a Psychic round"
         return f"Round {v['round']} · {v['draw_pile_size']} cards left"
 
-    def plates(self, v: dict[str, Any]) -> list[tuple[str, list[str]]]:
-        """Per seat: the cards won, and the seat's latest bid of the round (if any)."""
+    def plates(self, v: dict[str, Any], counted: bool = True) -> list[tuple[str, list[str]]]:
+        """Per seat: the cards won, and the seat's latest bid of the round (if any); once a
+        challenge's count is ``counted`` on the table, what its winner takes when dealing next."""
         last_bid: dict[int, str] = {}
         if v.get("phase") == BIDDING:
             for bid in v["bids"]:
                 last_bid[bid["seat"]] = f"bid {self.bid(bid)}"
-        return [(f"{cards(v['scores'][s])} won", [last_bid[s]] if s in last_bid else [])
+        reveal = v.get("reveal") if counted and v.get("phase") == REVEAL else None
+        taking = {reveal["winner"]: len(reveal["taken_cards"])} if reveal else {}
+        return [(f"{cards(v['scores'][s])} won" + (f", takes {taking[s]}" if s in taking else ""),
+                 [last_bid[s]] if s in last_bid else [])
                 for s in range(self.game.players)]
 
     def result_line(self, v: dict[str, Any], viewer: int | None) -> str:
