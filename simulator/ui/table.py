@@ -272,7 +272,7 @@ class TableScene:
             elif ctrl and event.key == pygame.K_s:
                 self.ask_file("save")
             elif ctrl and event.key == pygame.K_o:
-                self.ask_file("load")
+                self.confirm_leaving(lambda: self.ask_file("load"), "load")
             else:
                 self._offer_to_view(event)  # the view's own keys (buzzers, shortcuts)
             return
@@ -290,7 +290,7 @@ class TableScene:
             ("How to play  (F1)", self.open_rules),
             ("Undo  (Ctrl+Z)", self.undo),
             ("Save game  (Ctrl+S)", lambda: self.ask_file("save")),
-            ("Load game  (Ctrl+O)", lambda: self.ask_file("load")),
+            ("Load game  (Ctrl+O)", lambda: self.confirm_leaving(lambda: self.ask_file("load"), "load")),
             ("Settings", self.open_settings),
             ("New game", lambda: self.confirm_leaving(self.leave, "leave")),
             ("Quit", lambda: self.confirm_leaving(self.quit, "quit")),
@@ -306,8 +306,8 @@ class TableScene:
         self._saved = tuple(self.state.history)
 
     def confirm_leaving(self, then: Callable[[], None], verb: str) -> None:
-        """``then`` (leave the table, or quit): at once when nothing would be lost, else after
-        asking whether to save the game first."""
+        """``then`` (leave the table, quit, or load another game over this one): at once when
+        nothing would be lost, else after asking whether to save the game first."""
         if not self.has_unsaved_play():
             then()
             return

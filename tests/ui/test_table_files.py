@@ -103,3 +103,22 @@ def test_ctrl_s_then_enter_saves_too(app, tmp_path):
     saves = list((tmp_path / "home" / "saves").glob("*.json"))
     assert len(saves) == 1 and not scene.dialog_open
     assert message_is_shown(app, scene, saves[0].name)
+
+
+def test_ctrl_o_over_a_game_played_on_since_it_was_saved_asks_first(app):
+    import pygame_gui
+
+    scene = sit_down(app, seed=3)
+    for _ in range(60):
+        if scene.state.current_players() == (0,):
+            break
+        frames(app, 30)
+    scene.try_action(scene.state.legal_actions(0)[0])
+    press(app, pygame.K_o, mod=pygame.KMOD_LCTRL)
+    assert not scene.dialog_open and scene.overlays[0].title == "This game is not finished"
+    labels = [b.text for b in scene.overlays[0].buttons]
+    assert labels == ["Save, then load", "Load without saving", "Stay at the table"]
+    loose = next(b for b in scene.overlays[0].buttons if b.text == "Load without saving")
+    scene.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=loose))
+    frames(app, 2)
+    assert scene.dialog_open, "told it may go, the table opens the load dialog"
