@@ -880,3 +880,20 @@ def test_the_esc_menu_takes_the_hover_note_away():
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     scene.update(1 / 60)
     assert scene.overlays and not scene.view.tip and scene.view.hover_key is None
+
+
+def test_a_move_in_the_log_reads_from_where_to_where():
+    """It read "Ann moved the Wife to 10 > 1 > 2 > 3 > 4 > 5 > 6": "to" and then the whole route."""
+    from simulator.games.mamma.words import TableWords
+
+    game = load_game("mamma", players=2)
+    words = TableWords(game, ["Ann", "Bob"])
+
+    def moved(*numbers: int) -> str:  # city cards by the numbers on their backs (space + 1)
+        path = [n - 1 for n in numbers]
+        assert [game.city.number(space) for space in path] == list(numbers)
+        return words.event({"what": "move", "seat": 0, "piece": WIFE, "path": path, "ride": ""}, {}, None)
+
+    assert moved(10, 11) == "Ann moved the Wife from 10 to 11"
+    assert moved(10, 1, 2, 3) == "Ann moved the Wife from 10 to 3 (via 1, 2)"
+    assert moved(10, 1, 2, 3, 4, 5, 6) == "Ann moved the Wife from 10 to 6 (6 steps)"

@@ -243,10 +243,11 @@ class TableWords:
             return f"{who} took a {e['deck']} card"
         if what == "play-movement":
             return f"{who} played {e['mp']} mp"
-        if what == "move":
-            path = " > ".join(self.place(p) for p in e["path"][1:])
+        if what == "move":  # "from 10 to 6 (via 1, 2)"; a long walk counts its steps instead
+            start, *via, end = [self.place(p) for p in e["path"]]
             ride = " by taxi" if e["ride"] == "taxi" else ""
-            return f"{who} moved {self.the(e['piece'])}{ride} to {path}"
+            route = f" (via {', '.join(via)})" if 0 < len(via) <= 3 else f" ({len(via) + 1} steps)" if via else ""
+            return f"{who} moved {self.the(e['piece'])}{ride} from {start} to {end}{route}"
         if what == "wc-in":
             return f"The {name[e['character']]} went into the W.C."
         if what == "run-over":
