@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from simulator.engine import REFEREE, SeatInfo, load_game, make_bot  # noqa: E402
 from simulator.games.wackelbett.challenge import HighScoreBook  # noqa: E402
 from simulator.games.wackelbett.hand import lowest_start, princess_start_height, princess_target  # noqa: E402
-from simulator.games.wackelbett.layout import rest_pose_on, world_to_local  # noqa: E402
+from simulator.games.wackelbett.layout import princess_corners, rest_pose_on, world_to_local  # noqa: E402
 from simulator.games.wackelbett.rules import (DrawCard, Pass, PlaceCard, PlacePrincess, Verdict,  # noqa: E402
                                               layout_from_view)
 from simulator.games.wackelbett.tray import DRAW_PILE_POS, PASS_BUTTON, TRAY_RECT  # noqa: E402
@@ -535,7 +535,7 @@ def test_the_skip_key_plays_a_bots_placement_to_its_end_at_once():
 
 def test_the_top_cards_label_clears_the_beds_post():
     """A top card shifted towards a post has its label lifted above the post, not drawn over it."""
-    from simulator.games.wackelbett.layout import local_to_world
+    from simulator.games.wackelbett.layout import card_corners, local_to_world
     from simulator.physics.snapshot import BodyPose
 
     scene = table_at(2, my_turn_to_lay)
@@ -551,8 +551,25 @@ def test_the_top_cards_label_clears_the_beds_post():
         wx, wy = local_to_world(bed, x, physics.bed_surface + physics.card.thickness / 2)
         return BodyPose(wx, wy, bed.angle)
 
-    rect = side.top_card_tag_rect("top card: rose mattress", card_at(-b.inner_width / 2 + physics.card.length / 2), bed)
+    layout = scene.state.layout
+    rect = side.top_card_tag_rect("top card: rose mattress", card_at(-b.inner_width / 2 + physics.card.length / 2),
+                                  layout)
     assert not rect.colliderect(post) and rect.bottom <= post.top, (rect, post)
     centred = card_at(physics.card.length / 2)
-    beside = side.top_card_tag_rect("top card: rose mattress", centred, bed)
+    beside = side.top_card_tag_rect("top card: rose mattress", centred, layout)
     assert abs(beside.centery - side.camera.to_screen(centred.x, centred.y)[1]) <= 3, "level with the card when clear"
+    pile_left = min(side.camera.to_screen(x, y)[0] for _, pose in layout.cards for x, y in card_corners(physics, pose))
+    assert beside.right < pile_left, "left of every card of the pile, not over a lower card's end"
+
+
+def test_the_pea_hint_stands_beside_the_princess_not_under_her():
+    scene = table_at(2, my_turn_to_lay)
+    side, princess = scene.view.side, scene.state.layout.princess
+    x, y = side.camera.to_screen(princess.x, princess.y + 30.0)
+    spot = pygame.Rect(0, 0, 90, 18)
+    spot.center = (round(x), round(y))
+    moved = side.beside_princess(spot, princess)
+    corners = [side.camera.to_screen(px, py) for px, py in princess_corners(scene.game.physics, princess)]
+    her = pygame.Rect(min(c[0] for c in corners), min(c[1] for c in corners), 1, 1)
+    her.size = (max(c[0] for c in corners) - her.left, max(c[1] for c in corners) - her.top)
+    assert not moved.colliderect(her) and moved.centery == spot.centery, (moved, her)

@@ -21,7 +21,7 @@ from simulator.ui.theme import DANGER, GOLD, GOOD, HIGHLIGHT, INK, font, panel, 
 
 from .drawing import Camera, TablePainter, crown_icon, mix
 from .hand import princess_target
-from .layout import TableLayout, covers_pea, local_to_world, pea_point, pile_top, princess_corners
+from .layout import TableLayout, card_corners, covers_pea, local_to_world, pea_point, pile_top, princess_corners
 from .playback import LiveJob
 from .rules import PRINCESS, WackelbettGame
 from .words import Banner
@@ -166,28 +166,31 @@ class SideView:
             if (shot.placing or carrying) and self.game.cover_pea:
                 self._draw_pea_target(surface, top, pose, shot)
             if shot.placing and not carrying:
-                self._draw_top_card_tag(surface, top, pose, shot.drawn.bed)
+                self._draw_top_card_tag(surface, top, pose, shot.drawn)
         self._draw_crown_reach(surface, shot)
 
-    def _draw_top_card_tag(self, surface: pygame.Surface, top: int, pose: BodyPose, bed: BodyPose) -> None:
-        """A label on the top card's end: what the new card must differ from (mark, colour, bedding)."""
+    def _draw_top_card_tag(self, surface: pygame.Surface, top: int, pose: BodyPose, drawn: TableLayout) -> None:
+        """A label beside the top card: what the new card must differ from (mark, colour, bedding)."""
         face = self.game.faces[top]
         label = f"top card: {face.label}"
-        rect = self.top_card_tag_rect(label, pose, bed)
+        rect = self.top_card_tag_rect(label, pose, drawn)
         rgb = self.game.colour_rgb[face.colour]
         panel(surface, rect, colour=(250, 248, 240), alpha=240, radius=8, border=mix(rgb, INK, 0.4))
         mark(surface, self.painter.colour_mark[face.colour], (rect.left + 15, rect.centery), 7, colour=rgb, outline=INK)
         text(surface, label, (rect.left + 28, rect.centery), size=15, bold=True, colour=INK, anchor="midleft")
 
-    def top_card_tag_rect(self, label: str, pose: BodyPose, bed: BodyPose) -> pygame.Rect:
-        """Where the top card's label goes: left of the card's end, on the screen, and above the
-        bed's post when the card lies lower than the post's top."""
+    def top_card_tag_rect(self, label: str, pose: BodyPose, drawn: TableLayout) -> pygame.Rect:
+        """Where the top card's label goes: level with the card's left end but left of every card
+        of the pile (a lower one may reach further), on the screen, and above the bed's post
+        when the card lies lower than the post's top."""
         end = self.camera.to_screen(*local_to_world(pose, -self.physics.card.length / 2, 0.0))
+        pile_left = min((self.camera.to_screen(x, y)[0] for _, card in drawn.cards
+                         for x, y in card_corners(self.physics, card)), default=end[0])
         width = font(15, True).size(label)[0] + 40
         rect = pygame.Rect(0, 0, width, 28)
-        rect.midright = (round(end[0]) - 10, round(end[1]))
+        rect.midright = (round(min(end[0], pile_left)) - 10, round(end[1]))
         rect.clamp_ip(PLAY_RECT.inflate(-8, -8))
-        b = self.physics.bed
+        b, bed = self.physics.bed, drawn.bed
         post = [self.camera.to_screen(*local_to_world(bed, x, y))
                 for x in (-b.inner_width / 2 - b.wall_thickness, -b.inner_width / 2)
                 for y in (0.0, b.plate_thickness + b.wall_height)]
@@ -214,8 +217,25 @@ class SideView:
         for gy in range(int(y - r * 2 - 8), int(PLAY_RECT.top + 80), -14):
             pygame.draw.line(surface, (*colour,), (x, gy), (x, gy - 6), 1)
         label = "covers the pea" if covered else "cover the pea"
-        text(surface, label, (x, y - r * 2 - 26), size=15, bold=True, colour=colour, anchor="midbottom",
-             shadow=True)
+        spot = pygame.Rect(0, 0, *font(15, True).size(label))
+        spot.midbottom = (round(x), round(y - r * 2 - 26))
+        spot = self.beside_princess(spot, shot.drawn.princess)
+        text(surface, label, spot.midbottom, size=15, bold=True, colour=colour, anchor="midbottom", shadow=True)
+
+    def beside_princess(self, spot: pygame.Rect, princess: BodyPose | None) -> pygame.Rect:
+        """``spot`` moved sideways off the princess (she stands in front of the hints)."""
+        if princess is None:
+            return spot
+        corners = [self.camera.to_screen(x, y) for x, y in princess_corners(self.physics, princess)]
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        her = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(16, 8)
+        moved = spot.copy()
+        if moved.colliderect(her):
+            if her.centerx >= moved.centerx:
+                moved.right = her.left
+            else:
+                moved.left = her.right
+        return moved
 
     def _draw_carried(self, surface: pygame.Surface, job: LiveJob, card: int, pose: BodyPose) -> None:
         """The card in the hand, the joint that holds it, and its own pea and crown."""
