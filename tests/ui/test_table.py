@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from simulator.engine import SeatInfo, load_game, load_record  # noqa: E402
 from simulator.games.wham_bam.rules import DrawCard, PlayCard, TakePenalty  # noqa: E402
+from simulator.games.wham_bam.view import DECK_POS  # noqa: E402
 from simulator.ui.app import App  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
 from simulator.ui.sound import Cue  # noqa: E402
@@ -61,6 +62,14 @@ def test_clicking_a_playable_card_plays_it():
     assert scene.state.history and scene.state.history[-1] == PlayCard(0, card)
     assert scene.state.view(0)["pile_cards"][-1] == card
     assert scene.sound.played[-1:] == [Cue.SNAP], "the card is heard landing on the pile"
+
+
+def test_clicking_the_draw_pile_while_a_card_matches_says_why_and_changes_nothing():
+    scene = human_turn_scene(PlayCard)
+    before = scene.state.to_json()
+    click(scene, DECK_POS)
+    assert scene.state.to_json() == before
+    assert scene.view.refusal and "you must play rather than draw" in scene.view.refusal[0]
 
 
 def test_a_new_deal_is_shuffled_and_your_turn_chimes():

@@ -247,6 +247,8 @@ class WhamBamView(GameView):
                 return None
             if self.can_click_deck and self._on_deck(event.pos):
                 return next(a for a in self.legal if isinstance(a, (DrawCard, TakePenalty)))
+            if self.legal and self.viewer is not None and self._on_deck(event.pos):
+                return DrawCard(self.viewer)  # not allowed now: the rules say why, and nothing changes
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag:
             key, start, _ = self.drag
