@@ -16,7 +16,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
-from simulator.engine import OptionSpec, SeatInfo, bot_levels, entry, load_game
+from simulator.engine import GameRecord, OptionSpec, SeatInfo, bot_levels, entry, load_game
 
 from .app import App, user_dir
 from .catalogue import playable_games, seat_choices
@@ -25,6 +25,7 @@ from .game_view import view_class_for
 from .overlays import rules_html
 from .settings import Settings
 from .settings_panel import SettingsPanel
+from .replay_table import ReplayTable
 from .table import TableScene, TableSetup
 from .theme import GOLD, SCREEN_SIZE, TEXT_DIM, felt, panel, text, ui_manager, ui_size, wrap
 
@@ -71,7 +72,8 @@ class LauncherScene:
         self.error = ""
         self.settings_panel: SettingsPanel | None = None
         self.mouse = (0, 0)
-        self.dialog: UIFileDialog | None = None   # the load dialog, known after it closes (see TableScene)
+        self.dialog: UIFileDialog | None = None   # the file dialog, known after it closes (see TableScene)
+        self.dialog_purpose = "load"              # what its file is for: "load" or "watch"
         self._build()
 
     # -- building ---------------------------------------------------------------------------
@@ -90,11 +92,12 @@ class LauncherScene:
         top = 130 + 44 * len(self.games)
         self.about = UITextBox("", Rect(40, top, 300, 700 - top), m)
         self.panel = UIPanel(PANEL, manager=m)
-        self.quit = UIButton(Rect(370, 648, 130, 52), "Quit", m)
-        self.settings_button = UIButton(Rect(516, 648, 150, 52), "Settings", m)
-        self.load = UIButton(Rect(790, 648, 220, 52), "Load saved game", m)
+        self.quit = UIButton(Rect(370, 648, 110, 52), "Quit", m)
+        self.settings_button = UIButton(Rect(490, 648, 125, 52), "Settings", m)
+        self.online = UIButton(Rect(625, 648, 95, 52), "Online", m)
+        self.load = UIButton(Rect(730, 648, 140, 52), "Load game", m)
+        self.watch = UIButton(Rect(880, 648, 130, 52), "Watch game", m)
         self.start = UIButton(Rect(1020, 648, 220, 52), "Start game", m, object_id="#big_button")
-        self.online = UIButton(Rect(678, 648, 100, 52), "Online", m)
         self._build_panel(self.seat_count or None, keep)
 
     def _mark_game(self) -> None:
@@ -237,11 +240,13 @@ class LauncherScene:
                 from .online import OnlineScene  # the online screen imports this module's helpers
                 self.app.push(OnlineScene(self.app))
             elif event.ui_element is self.load:
-                self.ask_load()
+                self.ask_file("load")
+            elif event.ui_element is self.watch:
+                self.ask_file("watch")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
-            self.ask_load()
+            self.ask_file("load")
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
-            self.load_file(event.text)
+            (self.watch_file if self.dialog_purpose == "watch" else self.load_file)(event.text)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             enter_confirms(self.dialog, event)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
@@ -302,24 +307,40 @@ class LauncherScene:
         setup = TableSetup(game, (SeatInfo(name),), game.daily_seed(date.today()))
         self.app.push(TableScene(self.app, setup, on_leave=self.app.pop))
 
-    def ask_load(self) -> None:
-        """The file dialog for a saved game (the Load button, Ctrl+O)."""
+    def ask_file(self, purpose: str) -> None:
+        """The file dialog for a saved game to ``purpose`` "load" (the Load button, Ctrl+O) and
+        play on, or to "watch" played back from the deal."""
         if self.dialog is not None and self.dialog.alive():
             return
-        self.dialog = open_file_dialog(self.manager, "Load a saved game", user_dir("saves"), existing_only=True)
+        title = "Watch a saved game" if purpose == "watch" else "Load a saved game"
+        self.dialog = open_file_dialog(self.manager, title, user_dir("saves"), existing_only=True)
+        self.dialog_purpose = purpose
 
     def load_file(self, path: str) -> None:
-        from simulator.engine import SaveFileError, load_record
-
-        try:
-            setup = TableSetup.from_record(load_record(path))
-        except SaveFileError as exc:
-            self.error = exc.brief(200)
+        record = self._read_save(path)
+        if record is None:
             return
-        table = TableScene(self.app, setup, on_leave=self.app.pop)
+        table = TableScene(self.app, TableSetup.from_record(record), on_leave=self.app.pop)
         table.mark_saved()
         self.app.push(table)
         self.app.notify(f"Loaded {Path(path).name}")
+
+    def watch_file(self, path: str) -> None:
+        record = self._read_save(path)
+        if record is None:
+            return
+        self.app.push(ReplayTable(self.app, record, on_leave=self.app.pop))
+        self.app.notify(f"Watching {Path(path).name}, played back from the deal")
+
+    def _read_save(self, path: str) -> GameRecord | None:
+        """The record in ``path``, or None with the reason shown under the panel."""
+        from simulator.engine import SaveFileError, load_record
+
+        try:
+            return load_record(path)
+        except SaveFileError as exc:
+            self.error = exc.brief(200)
+            return None
 
     # -- time and drawing -------------------------------------------------------------------
     def update(self, dt: float) -> None:

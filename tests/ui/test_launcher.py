@@ -17,6 +17,7 @@ from simulator.engine import GameRecord, SeatInfo, entry, load_game, save_record
 from simulator.ui.app import App  # noqa: E402
 from simulator.ui.launcher import LauncherScene, playable_games, seat_choices  # noqa: E402
 from simulator.ui.settings import Settings  # noqa: E402
+from simulator.ui.replay_table import ReplayTable  # noqa: E402
 from simulator.ui.table import TableScene  # noqa: E402
 
 from .person import click, frames, press, type_text  # noqa: E402
@@ -81,8 +82,8 @@ def test_every_widget_is_inside_the_panel_and_none_overlaps_at_every_seat_count(
                 assert widest <= menu.rect.width - 28, f"{game_id}: a choice of {menu} is cut off"
     cut = [str(w.message) for w in caught if "too small" in str(w.message)]
     assert not cut, cut
-    top_level = [scene.panel, scene.about, scene.quit, scene.settings_button, scene.load, scene.start,
-                 *scene.game_buttons]
+    top_level = [scene.panel, scene.about, scene.quit, scene.settings_button, scene.online, scene.load, scene.watch,
+                 scene.start, *scene.game_buttons]
     for a, b in itertools.combinations(top_level, 2):
         assert not a.rect.colliderect(b.rect)
 
@@ -151,6 +152,16 @@ def test_load_saved_game_opens_that_game(home):
         assert isinstance(app.scene, TableScene) and app.scene.state.to_json() == state.to_json()
         assert app.notice and app.notice[0] == "Loaded mine.json"
         assert not app.scene.has_unsaved_play(), "just loaded: leaving loses nothing"
+    app, scene = open_launcher()
+    click(app, scene.watch.rect.center)
+    dialog = scene.dialog
+    item = next(i for i in dialog.file_selection_list.item_list if i["text"] == "mine.json")
+    click(app, item["button_element"].rect.center)
+    click(app, dialog.ok_button.rect.center)
+    frames(app, 2)
+    assert isinstance(app.scene, ReplayTable) and len(app.scene.state.history) < len(state.history), \
+        "Watch plays the game back from the deal"
+    assert app.notice[0] == "Watching mine.json, played back from the deal"
 
 
 def test_with_two_humans_at_the_table_nobody_is_called_you(home):
