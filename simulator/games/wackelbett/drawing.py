@@ -74,6 +74,12 @@ class Camera:
         """Screen y of the table's top (world y = 0)."""
         return self.to_screen(0.0, 0.0)[1]
 
+    def bounds(self, points: Sequence[Point]) -> pygame.Rect:
+        """The screen rectangle around world ``points`` (a card's corners, the princess's outline)."""
+        screen = [self.to_screen(x, y) for x, y in points]
+        xs, ys = [p[0] for p in screen], [p[1] for p in screen]
+        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
 
 def lerp_pose(a: BodyPose, b: BodyPose, t: float) -> BodyPose:
     """Between two poses (the angle the short way round)."""

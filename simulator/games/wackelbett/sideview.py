@@ -184,18 +184,16 @@ class SideView:
         of the pile (a lower one may reach further), on the screen, and above the bed's post
         when the card lies lower than the post's top."""
         end = self.camera.to_screen(*local_to_world(pose, -self.physics.card.length / 2, 0.0))
-        pile_left = min((self.camera.to_screen(x, y)[0] for _, card in drawn.cards
-                         for x, y in card_corners(self.physics, card)), default=end[0])
+        corners = [point for _, card in drawn.cards for point in card_corners(self.physics, card)]
+        pile_left = self.camera.bounds(corners).left if corners else end[0]
         width = font(15, True).size(label)[0] + 40
         rect = pygame.Rect(0, 0, width, 28)
         rect.midright = (round(min(end[0], pile_left)) - 10, round(end[1]))
         rect.clamp_ip(PLAY_RECT.inflate(-8, -8))
         b, bed = self.physics.bed, drawn.bed
-        post = [self.camera.to_screen(*local_to_world(bed, x, y))
-                for x in (-b.inner_width / 2 - b.wall_thickness, -b.inner_width / 2)
-                for y in (0.0, b.plate_thickness + b.wall_height)]
-        xs, ys = [p[0] for p in post], [p[1] for p in post]
-        post_rect = pygame.Rect(min(xs) - 6, min(ys) - 6, max(xs) - min(xs) + 12, max(ys) - min(ys) + 12)
+        post_rect = self.camera.bounds([local_to_world(bed, x, y)
+                                        for x in (-b.inner_width / 2 - b.wall_thickness, -b.inner_width / 2)
+                                        for y in (0.0, b.plate_thickness + b.wall_height)]).inflate(12, 12)
         if rect.colliderect(post_rect):
             rect.bottom = post_rect.top - 4
         return rect
@@ -226,9 +224,7 @@ class SideView:
         """``spot`` moved sideways off the princess (she stands in front of the hints)."""
         if princess is None:
             return spot
-        corners = [self.camera.to_screen(x, y) for x, y in princess_corners(self.physics, princess)]
-        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-        her = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(16, 8)
+        her = self.camera.bounds(princess_corners(self.physics, princess)).inflate(16, 8)
         moved = spot.copy()
         if moved.colliderect(her):
             if her.centerx >= moved.centerx:

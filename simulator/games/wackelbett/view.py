@@ -172,9 +172,7 @@ class WackelbettView(GameView):
             corners = princess_corners(self.physics, layout.princess) if layout.princess is not None else None
         if corners is None:
             return None
-        points = [cam.to_screen(x, y) for x, y in corners]
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
-        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).clip(PLAY_RECT)
+        return cam.bounds(corners).clip(PLAY_RECT)
 
     def _retire_job(self) -> None:
         """Stop drawing the live world; cards in it that the table no longer holds fade out."""
