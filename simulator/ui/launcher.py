@@ -23,9 +23,9 @@ from .catalogue import playable_games, seat_choices
 from .file_dialog import enter_confirms, open_file_dialog
 from .game_view import view_class_for
 from .overlays import rules_html
+from .replay_table import ReplayTable
 from .settings import Settings
 from .settings_panel import SettingsPanel
-from .replay_table import ReplayTable
 from .table import TableScene, TableSetup
 from .theme import GOLD, SCREEN_SIZE, TEXT_DIM, felt, panel, text, ui_manager, ui_size, wrap
 

@@ -24,7 +24,7 @@ INK_EDGE = (96, 100, 112)   # the white card's rim, so it stands out on light fe
 
 HELP = """# Wham Bam!
 
-Be the first to 300 points. Points come from the cards left in the other players' hands
+Be the first to {target} points. Points come from the cards left in the other players' hands
 when you win a round.
 
 # Your turn
@@ -62,12 +62,12 @@ def cards(count: int) -> str:
 class WhamBamView(GameView):
     """Hands fanned at the table edges, the draw pile and the play pile in the middle."""
 
-    help_text = HELP
+    help_text = HELP.format(target=300)   # the launcher's, at the rulebook's target; a table names its own
     game: WhamBamGame
 
     def __init__(self, game: WhamBamGame, names) -> None:
         super().__init__(game, names)
-        self.help_text = HELP.replace("first to 300 points", f"first to {game.target_score} points")
+        self.help_text = HELP.format(target=game.target_score)
         palette = game.scene.table("table")
         self.rgb = {name: tuple(palette.table(name).get("rgb", list)) for name in (*game.colours, "white")}
         self.marks = {name: palette.table(name).get("mark", str) for name in (*game.colours, "white")}
