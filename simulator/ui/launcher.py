@@ -16,7 +16,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
-from simulator.engine import GameRecord, OptionSpec, SeatInfo, bot_levels, entry, load_game
+from simulator.engine import (GameRecord, OptionSpec, SaveFileError, SeatInfo, bot_levels, entry, load_game,
+                              load_record)
 
 from .app import App, user_dir
 from .catalogue import playable_games, seat_choices
@@ -320,9 +321,7 @@ class LauncherScene:
         record = self._read_save(path)
         if record is None:
             return
-        table = TableScene(self.app, TableSetup.from_record(record), on_leave=self.app.pop)
-        table.mark_saved()
-        self.app.push(table)
+        self.app.push(TableScene.sitting_down_at(self.app, record, on_leave=self.app.pop))
         self.app.notify(f"Loaded {Path(path).name}")
 
     def watch_file(self, path: str) -> None:
@@ -334,8 +333,6 @@ class LauncherScene:
 
     def _read_save(self, path: str) -> GameRecord | None:
         """The record in ``path``, or None with the reason shown under the panel."""
-        from simulator.engine import SaveFileError, load_record
-
         try:
             return load_record(path)
         except SaveFileError as exc:

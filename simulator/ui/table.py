@@ -390,15 +390,21 @@ class TableScene:
     def load(self, path: Path) -> None:
         try:
             record = load_record(path)
-            setup = TableSetup.from_record(record)
         except SaveFileError as exc:
             self.notify(exc.brief())
             return
         if self.app:
-            loaded = TableScene(self.app, setup, on_leave=self.on_leave)
-            loaded.mark_saved()
-            self.app.replace(loaded)
+            self.app.replace(TableScene.sitting_down_at(self.app, record, on_leave=self.on_leave))
             self.app.notify(f"Loaded {path.name}")
+
+    @classmethod
+    def sitting_down_at(cls, app: App | None, record: GameRecord, *,
+                        on_leave: Callable[[], None] | None = None) -> TableScene:
+        """A table at ``record``'s game, to play on; the file holds it as it is, so leaving
+        loses nothing until someone moves."""
+        table = cls(app, TableSetup.from_record(record), on_leave=on_leave)
+        table.mark_saved()
+        return table
 
     def leave(self) -> None:
         if self.on_leave:
