@@ -254,6 +254,10 @@ def apply_and_check_reveal(state: State, action: Any) -> bool:
     return False
 
 
+_YOUR_MOVE_DREW = "your last move drew or showed cards"
+_DRAWN_SINCE = "cards were drawn or shown since your last move"
+
+
 def try_undo(state: State, seat: int) -> tuple[int, State] | str:
     """(actions to keep, the state before ``seat``'s last decision), or why there is none, in
     the player's words.
@@ -273,14 +277,12 @@ def try_undo(state: State, seat: int) -> tuple[int, State] | str:
         if marker.player == REFEREE:
             judged = floor >= 2 and history[floor - 2].player == seat
             return "the table has judged your last move" if judged else "the table has ruled since your last move"
-        return "your last move drew or showed cards" if marker.player == seat else \
-            "cards were drawn or shown since your last move"
+        return _YOUR_MOVE_DREW if marker.player == seat else _DRAWN_SINCE
     previous = GameRecord.of(state).replay(keep)
     probe = previous.clone()
     for index, action in enumerate(history[keep:], keep):
         if apply_and_check_reveal(probe, action):
-            return "your last move drew or showed cards" if index == keep else \
-                "cards were drawn or shown since your last move"
+            return _YOUR_MOVE_DREW if index == keep else _DRAWN_SINCE
     return keep, previous
 
 
