@@ -243,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resume", action="store_true",
                         help="carry on from the batches an interrupted run kept beside the chart (OUT.trials.jsonl)")
     parser.add_argument("--fresh", action="store_true",
-                        help="start over even when the journal holds finished trials of an earlier run (they are lost)")
+                        help="start over even when the journal holds an unfinished earlier run's trials (they are lost)")
     parser.add_argument("--out", default="tournament.png", help="PNG chart (default tournament.png)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON (no progress bar)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",

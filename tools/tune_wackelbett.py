@@ -1150,7 +1150,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="carry on from the trials OUT/trials.jsonl kept of an interrupted run "
                              "(the same command with --resume)")
     parser.add_argument("--fresh", action="store_true",
-                        help="start over even when the journal holds finished trials of an earlier run (they are lost)")
+                        help="start over even when the journal holds an unfinished earlier run's trials (they are lost)")
     parser.add_argument("--scene", type=Path, default=SCENE, help=f"scene file (default {SCENE.relative_to(SCENES_DIR.parent)})")
     parser.add_argument("--out", type=Path, default=Path("out/tune-wackelbett"),
                         help="folder for tune.csv, curves.png, overview.png, trials.jsonl (default out/tune-wackelbett)")
