@@ -34,8 +34,8 @@ causes by height, then success, one line per setting, targets marked), OUT/overv
 (each swept knob's effect; a heat map for a 2-D grid) and OUT/trials.jsonl (every
 finished trial, kept as it finishes, for --resume). Same seed, same numbers (except CPU
 times), with any number of workers, here or on a cluster: each trial is seeded by its
-own key. The default (the scene as it is, all three hands, the whole pile) takes under
-a minute on 2 cores.
+own key. The default (the scene as it is, all three hands, the whole pile) takes about
+2 minutes on 2 cores.
 """
 from __future__ import annotations
 

@@ -145,18 +145,18 @@ class WackelbettBot:
 
 
 class ShakyHandBot(WackelbettBot):
-    """A trembling hand that tries little before laying."""
+    """A trembling, careless hand (``[bots.shaky]``)."""
 
     level = "shaky"
 
 
 class SteadyHandBot(WackelbettBot):
-    """A calm hand that compares a few spots."""
+    """A calm hand that lays by the balance rule (``[bots.steady]``)."""
 
     level = "steady"
 
 
 class SurgeonHandBot(WackelbettBot):
-    """A hand that barely trembles and tries many spots."""
+    """A hand that barely trembles and tries many spots in its head (``[bots.surgeon]``)."""
 
     level = "surgeon"
