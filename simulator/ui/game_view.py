@@ -54,15 +54,22 @@ class GameView:
     latest move changed: a view sets it on refresh from what changed and draws it.
     """
 
-    #: A short, player-facing summary of the rules for the F1 panel.
+    #: A short, player-facing summary of the rules for the F1 panel (see :meth:`help_for`).
     help_text = ""
     #: The table's own words around the game, in the game's language: the F1 window's title
     #: ({title}: the game's) and the heading of the sidebar's log.
     rules_title = "How to play {title}"
     log_title = "What happened"
 
+    @classmethod
+    def help_for(cls, game: Game) -> str:
+        """The rules summary for ``game`` as set up: its options may change the words (a
+        target score, an edition's language). The launcher shows it before a table exists."""
+        return cls.help_text
+
     def __init__(self, game: Game, names: Sequence[str]) -> None:
         self.game = game
+        self.help_text = self.help_for(game)
         self.names = list(names)
         self.viewer: int | None = None
         self.view: dict[str, Any] = {}

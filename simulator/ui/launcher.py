@@ -16,7 +16,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
-from simulator.engine import (GameRecord, OptionSpec, SaveFileError, SeatInfo, bot_levels, entry, load_game,
+from simulator.engine import (Game, GameRecord, OptionSpec, SaveFileError, SeatInfo, bot_levels, entry, load_game,
                               load_record)
 
 from .app import App, user_dir
@@ -170,8 +170,21 @@ class LauncherScene:
         self.help_box = UITextBox(POINT_AT_AN_OPTION, Rect(SEATS_X, HELP_TOP, PANEL.width - 2 * SEATS_X - 6,
                                                            PANEL.height - HELP_TOP - 12), m, container=p)
         self.help_for: str | None = None
-        self.about.set_text(rules_html(view_class_for(self.game_id).help_text))
+        self.about_text = ""
+        self._show_about()
         self.error = ""
+
+    def _show_about(self) -> None:
+        """The chosen game's rules summary in the words its options give it (the points that win,
+        the edition); while a number is half typed it stays as it was."""
+        try:
+            game = self._game()
+        except ValueError:
+            return
+        text = rules_html(view_class_for(self.game_id).help_for(game))
+        if text != self.about_text:  # setting it again would scroll it back to the top
+            self.about_text = text
+            self.about.set_text(text)
 
     @staticmethod
     def _number(spec: OptionSpec, typed: str) -> Any:
@@ -182,10 +195,10 @@ class LauncherScene:
             raise ValueError(f"{spec.display_title}: type a whole number from {spec.minimum} to "
                              f"{spec.maximum}, not {typed.strip() or 'nothing'}.") from None
 
-    def _setup(self) -> TableSetup:
+    def _game(self) -> Game:
+        """The game as the panel sets it up. Raises ValueError naming a number option out of range."""
         options: dict[str, Any] = {}
-        game = load_game(self.game_id, players=self.seat_count)
-        for spec in game.option_specs:
+        for spec in load_game(self.game_id, players=self.seat_count).option_specs:
             widget = self.option_widgets[spec.name]
             if spec.kind is bool:
                 options[spec.name] = widget.selected_option[1] == "on"
@@ -193,7 +206,10 @@ class LauncherScene:
                 options[spec.name] = type(spec.default)(widget.selected_option[1])
             else:
                 options[spec.name] = self._number(spec, widget.get_text())
-        game = load_game(self.game_id, players=self.seat_count, **options)
+        return load_game(self.game_id, players=self.seat_count, **options)
+
+    def _setup(self) -> TableSetup:
+        game = self._game()
         seats = []
         for i, (name, kind) in enumerate(self.seat_rows):
             level = kind.selected_option[0]
@@ -226,8 +242,10 @@ class LauncherScene:
             self._build_panel(int(event.text), self._choices())
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._show_help_of(event.ui_element)
+            self._show_about()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self.error = ""   # what it said may be mended now; Start says again if not
+            self._show_about()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start:
                 self.begin()

@@ -130,6 +130,24 @@ def test_pointing_at_an_option_shows_what_it_changes(home):
     assert spec.help[:30] in scene.help_box.html_text
 
 
+def test_the_rules_beside_the_games_follow_the_options_chosen(home):
+    app, scene = open_launcher()
+    field = scene.option_widgets["target_score"]
+    click(app, field.rect.center)
+    field.set_text("")
+    type_text(app, "100")
+    assert "Be the first to 100 points" in scene.about.html_text
+    type_text(app, "0")
+    assert "Be the first to 1000 points" in scene.about.html_text
+    type_text(app, "0")  # 10000 is past the option's range: the words stay as they were
+    assert "Be the first to 1000 points" in scene.about.html_text
+    pick_game(app, scene, "wie-weet-wat")
+    assert "Wie als eerste al zijn letterkaarten kwijt is" in scene.about.html_text, "the rulebook's edition"
+    choose(app, scene.option_widgets["language"], "English")
+    assert "Wie als eerste" not in scene.about.html_text
+    assert "Be the first to get rid of all your letter cards" in scene.about.html_text
+
+
 def test_load_saved_game_opens_that_game(home):
     game = load_game("wham-bam", players=2)
     state = game.new_state(11)

@@ -62,12 +62,14 @@ def cards(count: int) -> str:
 class WhamBamView(GameView):
     """Hands fanned at the table edges, the draw pile and the play pile in the middle."""
 
-    help_text = HELP.format(target=300)   # the launcher's, at the rulebook's target; a table names its own
     game: WhamBamGame
+
+    @classmethod
+    def help_for(cls, game: WhamBamGame) -> str:
+        return HELP.format(target=game.target_score)
 
     def __init__(self, game: WhamBamGame, names) -> None:
         super().__init__(game, names)
-        self.help_text = HELP.format(target=game.target_score)
         palette = game.scene.table("table")
         self.rgb = {name: tuple(palette.table(name).get("rgb", list)) for name in (*game.colours, "white")}
         self.marks = {name: palette.table(name).get("mark", str) for name in (*game.colours, "white")}

@@ -39,13 +39,15 @@ BUZZ_KEYS = (pygame.K_a, pygame.K_l, pygame.K_g, pygame.K_p, pygame.K_z, pygame.
 class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
     """Name plates along the top, the category and the clock in the middle, answers as they land, your hand below."""
 
-    help_text = HELP["en"]   # the launcher's; a table shows its edition's (set in __init__)
     game: WieWeetWatGame
+
+    @classmethod
+    def help_for(cls, game: WieWeetWatGame) -> str:
+        return HELP[game.language]
 
     def __init__(self, game: WieWeetWatGame, names: Sequence[str]) -> None:
         super().__init__(game, names)
         self.words = TableWords(game, self.names)
-        self.help_text = HELP[game.language]
         self.rules_title = self.words.say("How to play {title}", title="{title}")
         self.log_title = self.words.say("What happened")
         # the launcher's name for a lone player, in the edition's language ("Jij")
