@@ -47,7 +47,7 @@ def _table_request(args: argparse.Namespace) -> dict[str, Any]:
 def cmd_serve(args: argparse.Namespace) -> int:
     from simulator.net.config import TableConfig
     from simulator.net.discovery import advertise
-    from simulator.net.server import TableServer
+    from simulator.net.server import TableServer, bind_problem
 
     config = TableConfig.from_json(_table_request(args)) if args.table else None  # bad options: before serving
 
@@ -58,7 +58,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"Serving online tables on {shown}:{port}  (autosaves in {args.state_dir}; "
               f"{len(server.tables)} tables resumed)", flush=True)
         for code, table in server.tables.items():
-            print(f"  resumed {table.game.title}: code {code}", flush=True)
+            print(f"  resumed {table.game.title}: join with  python -m simulator join {shown}:{port} {code}"
+                  "  (players rejoin by themselves only if it was served on this port before)", flush=True)
         if config is not None:
             table = server.create_table(config)
             print(f"{table.game.title} for {table.game.players}: join with\n"
@@ -78,7 +79,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         asyncio.run(main())
     except OSError as exc:
-        print(f"error: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"error: {bind_problem(args.host, args.port, exc)}", file=sys.stderr)
         return 2
     return 0
 

@@ -7,8 +7,10 @@ polls it once a frame and never waits on the network.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import queue
+import socket
 import threading
 from typing import Any
 
@@ -87,7 +89,7 @@ class ClientThread:
         try:
             client = await TableClient.open(self.address)
         except (OSError, TimeoutError, ValueError) as exc:
-            self.inbox.put({"type": "lost", "reason": f"cannot reach {self.address}: {exc or 'no answer'}"})
+            self.inbox.put({"type": "lost", "reason": reach_problem(self.address, exc)})
             return
         await client.send(first)
 
@@ -128,6 +130,17 @@ class ClientThread:
         """Leave the table and end the thread."""
         self.send(None)  # type: ignore[arg-type]
         self.thread.join(2.0)
+
+
+def reach_problem(address: str, exc: BaseException) -> str:
+    """Why ``address`` (host:port) could not be reached, in a player's words."""
+    if getattr(exc, "errno", None) == errno.ECONNREFUSED:
+        return f"no table server answers at {address}: is it running, and is that its port?"
+    if isinstance(exc, socket.gaierror):
+        return f"no machine is called {address.rsplit(':', 1)[0]}: check the address"
+    if isinstance(exc, TimeoutError):
+        return f"no answer from {address}: check the address (a firewall may be in the way)"
+    return f"cannot reach {address}: {getattr(exc, 'strerror', None) or exc or 'no answer'}"
 
 
 class Refused(ConnectionError):

@@ -11,6 +11,7 @@ rejoin with their code and seat token.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
 import os
@@ -34,11 +35,20 @@ log = logging.getLogger("simulator.net")
 
 MAX_TABLES = 2000
 OUTBOX_LIMIT = 512          # messages queued for a client that does not read: then it is dropped
+STOPPED = "the server stopped; it keeps the table for when it starts again"
+BYE_SECONDS = 0.2           # how long a closing server gives its goodbyes to go out
 STRIKES_LIMIT = 50          # rate-limit strikes before a flooding connection is closed
 WRONG_CODES_PER_MINUTE = 20
 HOSTS_PER_HOUR = 12         # tables one address may open, so nobody fills the server (loopback: the
                             # host's own screen and tools on this machine, is not limited)
 SAVE_DELAY = 0.5            # seconds: changes within this time are saved together
+
+
+def bind_problem(host: str, port: int, exc: BaseException) -> str:
+    """Why a server cannot listen on ``host``:``port``, in a player's words."""
+    if getattr(exc, "errno", None) == errno.EADDRINUSE:
+        return f"port {port} is already in use on this machine (by another table?): choose another port"
+    return f"cannot serve on {host}:{port}: {getattr(exc, 'strerror', None) or exc}"
 
 
 class Connection:
@@ -122,8 +132,14 @@ class TableServer:
         self.saver = asyncio.create_task(self._save_loop())
         return self.address
 
-    async def close(self) -> None:
-        """Stop listening, stop the tables and save them all."""
+    async def close(self, reason: str = STOPPED) -> None:
+        """Tell everyone at a table why it closes (``reason``), stop listening, stop the tables
+        and save them all."""
+        for table in self.tables.values():
+            for member in [*table.members, *table.watchers]:
+                member.send({"type": "bye", "reason": reason})
+        if self.tables:
+            await asyncio.sleep(BYE_SECONDS)  # the writers send it before the connections close
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -404,11 +420,11 @@ class ServerThread:
         self.thread.start()
         started.wait(10)
         if self.error is not None:
-            raise OSError(f"cannot serve on {host}:{port}: {self.error}")
+            raise OSError(bind_problem(host, port, self.error))
 
-    def stop(self) -> None:
-        """Save the tables and stop (bounded)."""
+    def stop(self, reason: str = STOPPED) -> None:
+        """Tell the players ``reason``, save the tables and stop (bounded)."""
         if self.loop.is_running():
-            asyncio.run_coroutine_threadsafe(self.server.close(), self.loop).result(10)
+            asyncio.run_coroutine_threadsafe(self.server.close(reason), self.loop).result(10)
             self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)

@@ -120,7 +120,7 @@ def host_table(app: App | None, request: dict[str, Any], *, port: int = DEFAULT_
     def leave() -> None:
         if announcement is not None:
             announcement.close()
-        server.stop()
+        server.stop("the host closed the table")
         if on_leave:
             on_leave()
 
@@ -128,6 +128,7 @@ def host_table(app: App | None, request: dict[str, Any], *, port: int = DEFAULT_
     invite = f"{shown}:{server.address[1]}  code {hosted['code']}"
     scene = RemoteTableScene(app, client, welcome, rest, on_leave=leave)
     scene.invite = invite
+    scene.hosting = True
     print(f"Hosting {scene.game.title}: friends join with  python -m simulator join {invite.replace('  code', '')}",
           flush=True)
     return scene, server, invite

@@ -157,6 +157,8 @@ class RemoteTableScene(TableScene):
         self.connected = True
         self.retry_in = 0.0
         self.invite = ""    # the host's screen shows where and how friends join
+        self.hosting = False   # this screen's machine runs the table's server: leaving closes it
+        self.closed = ""       # why the server said goodbye (then this screen stops trying to rejoin)
         game = load_game(welcome["game"], players=welcome["players"], **welcome["options"])
         seats = tuple(SeatInfo(s["name"], "human" if s["kind"] in ("remote", "local") else s["kind"])
                       for s in welcome["seats"])
@@ -182,8 +184,15 @@ class RemoteTableScene(TableScene):
     def try_action(self, action, *, quiet: bool = False) -> bool:
         """Send a person's action (or the steps of one gesture) to the server. The table is not
         redrawn from the old view meanwhile: a card dropped on the pile stays there until the
-        server's update moves it on, instead of springing back while the message travels."""
-        for step in action if isinstance(action, list) else [action]:
+        server's update moves it on, instead of springing back while the message travels.
+        Without a connection the move is refused, saying so."""
+        steps = action if isinstance(action, list) else [action]
+        if not self.connected:
+            if not quiet and steps:
+                self.view.refused(steps[0], self.status())
+            self.refresh()
+            return False
+        for step in steps:
             try:
                 self.state.apply(step)
             except IllegalAction as exc:
@@ -192,7 +201,7 @@ class RemoteTableScene(TableScene):
                 self.refresh()
                 return False
         self.bot_timer = 0.0
-        if any(step.player == REFEREE for step in (action if isinstance(action, list) else [action])):
+        if any(step.player == REFEREE for step in steps):
             self._after_update()   # a held verdict was let through: show the table after it
         return True
 
@@ -250,9 +259,10 @@ class RemoteTableScene(TableScene):
             self.retry_in = RETRY_SECONDS
             self.notify(f"{message['reason']}; trying again...")
         elif kind in ("error", "bye"):
-            if kind == "bye":
+            if kind == "bye":  # the table closed, or another connection took this one's place
                 self.connected = False
-                self.retry_in = float("inf")  # replaced by another connection: do not fight it
+                self.retry_in = float("inf")  # do not fight it
+                self.closed = message["reason"]
             self.notify(message["reason"])
 
     def _reconnect(self) -> None:
@@ -307,6 +317,24 @@ class RemoteTableScene(TableScene):
     def ask_file(self, purpose: str) -> None:
         self.notify("An online table is saved by its server after every move; rejoin with the code.")
 
+    def menu_items(self) -> list[tuple[str, Callable[[], None]]]:
+        """The table's menu without saving and loading: the server keeps an online table."""
+        return [item for item in super().menu_items() if not item[0].startswith(("Save game", "Load game"))]
+
+    def key_hints(self) -> list[str]:
+        return [hint for hint in super().key_hints() if hint not in ("Ctrl+S save", "Ctrl+O load")]
+
+    def confirm_leaving(self, then: Callable[[], None], verb: str) -> None:
+        """A guest leaves at once (the server keeps the seat); the host is asked first, since
+        the table closes for everyone with this screen."""
+        if not self.hosting or verb == "load" or self.state.is_over() or self.closed:
+            then()
+            return
+        self.overlays.insert(0, MenuOverlay(self.manager, [
+            (f"Close the table and {verb}", then),
+            ("Stay at the table", lambda: None),
+        ], title="You host this table: it closes for everyone when you leave"))
+
     def buzz(self, seat: int) -> None:
         """Ask the server to open ``seat``'s answer box in a timed window."""
         self.client.send({"type": "claim", "seat": seat})
@@ -321,13 +349,19 @@ class RemoteTableScene(TableScene):
         return [s["name"] for s in self.welcome["seats"] if s["control"] == "waiting"]
 
     def status(self) -> str:
-        """Before every seat is taken the table waits for them; while a player is away, for them."""
+        """Before every seat is taken the table waits for them; while a player whose turn it is
+        is away, for them (the others' turns go on); without the server, for the server."""
+        if self.closed:
+            return f"The table is closed: {self.closed}"
+        if not self.connected:
+            return "Connection lost: trying to rejoin the table..."
         waiting = self.waiting_for()
-        if waiting:
-            names = " and ".join(waiting)
-            if not self.started:
-                return f"Waiting for {names} to join: the game starts when every seat is taken"
-            return f"{names} {'is' if len(waiting) == 1 else 'are'} away: the table waits"
+        if waiting and not self.started:
+            return f"Waiting for {' and '.join(waiting)} to join: the game starts when every seat is taken"
+        up = set(self.state.current_players())
+        away = [s["name"] for i, s in enumerate(self.welcome["seats"]) if s["control"] == "waiting" and i in up]
+        if away:
+            return f"{' and '.join(away)} {'is' if len(away) == 1 else 'are'} away: the table waits"
         return super().status()
 
     def seat_tag(self, seat: int) -> str:
@@ -376,7 +410,7 @@ class RemoteTableScene(TableScene):
             panel(surface, rect, alpha=230, radius=10)
             text(surface, line, (rect.left + 12, rect.centery), size=16, bold=True, colour=GOLD, anchor="midleft")
         if not self.connected:   # on a plate in the table's middle: play waits for it
-            line = "Connection lost: trying to rejoin the table..."
+            line = self.status()
             rect = pygame.Rect(0, 0, font(20, True).size(line)[0] + 48, 52)
             rect.center = TABLE_RECT.center
             panel(surface, rect, alpha=240, radius=12)

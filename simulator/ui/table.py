@@ -285,7 +285,11 @@ class TableScene:
 
     # -- menu, undo, files ---------------------------------------------------------------
     def open_menu(self) -> None:
-        self.overlays.insert(0, MenuOverlay(self.manager, [
+        self.overlays.insert(0, MenuOverlay(self.manager, self.menu_items()))
+
+    def menu_items(self) -> list[tuple[str, Callable[[], None]]]:
+        """The Esc menu: each entry's words and what it does."""
+        return [
             ("Resume", lambda: None),
             ("How to play  (F1)", self.open_rules),
             ("Undo  (Ctrl+Z)", self.undo),
@@ -294,7 +298,7 @@ class TableScene:
             ("Settings", self.open_settings),
             ("New game", lambda: self.confirm_leaving(self.leave, "leave")),
             ("Quit", lambda: self.confirm_leaving(self.quit, "quit")),
-        ]))
+        ]
 
     def has_unsaved_play(self) -> bool:
         """Would leaving now lose a game someone here has played in (and not saved as it is)?"""

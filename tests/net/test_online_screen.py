@@ -159,3 +159,113 @@ def test_a_wrong_join_code_is_told_in_the_join_panel_not_by_the_host_button(app)
         assert reddish(pygame.Rect(690, 645, 560, 70)) == 0
     finally:
         server.stop()
+
+
+def host_and_join(app) -> tuple[OnlineScene, RemoteTableScene, RemoteTableScene]:
+    """Host a two-seat table from the Online screen and join it as Bob from a second screen."""
+    host_screen = OnlineScene(app)
+    app.push(host_screen)
+    host_screen.bind = "127.0.0.1"
+    type_into(host_screen, host_screen.port_entry, "0")
+    click(host_screen, host_screen.host_button)
+    table = app.scene
+    assert isinstance(table, RemoteTableScene), host_screen.error
+    address, code = table.invite.split("  code ")
+    guest_screen = OnlineScene(app)
+    app.push(guest_screen)
+    for entry, words in zip(guest_screen.join_entries, (address, code, "Bob")):
+        type_into(guest_screen, entry, words)
+    click(guest_screen, guest_screen.join_button)
+    guest = app.scene
+    assert isinstance(guest, RemoteTableScene), guest_screen.join_error
+    for _ in range(200):                     # bounded: both screens hear the game start
+        table.update(1 / 60)
+        guest.update(1 / 60)
+        if table.state.update["started"] and guest.state.update["started"]:
+            break
+        time.sleep(0.01)
+    return host_screen, table, guest
+
+
+def choose(scene: RemoteTableScene, label: str) -> None:
+    """Press the button reading ``label`` on the overlay on top (the Esc menu or a question)."""
+    import pygame_gui
+
+    button = next(b for b in scene.overlays[0].buttons if b.text == label)
+    scene.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    scene.update(1 / 60)
+
+
+def test_the_host_is_asked_before_leaving_closes_the_table_and_the_guest_is_told_why(app):
+    host_screen, table, guest = host_and_join(app)
+    try:
+        table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+        labels = [b.text for b in table.overlays[0].buttons]
+        assert not any(label.startswith(("Save game", "Load game")) for label in labels), labels
+        assert not {"Ctrl+S save", "Ctrl+O load"} & set(table.key_hints())
+        choose(table, "Quit")
+        assert table.overlays[0].title == "You host this table: it closes for everyone when you leave"
+        choose(table, "Stay at the table")
+        assert host_screen.server.thread.is_alive(), "staying keeps the table open"
+        table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+        choose(table, "New game")
+        choose(table, "Close the table and leave")
+        for _ in range(300):                 # bounded: the guest hears the goodbye
+            guest.update(1 / 60)
+            if guest.closed:
+                break
+            time.sleep(0.01)
+        assert guest.status() == "The table is closed: the host closed the table"
+        from simulator.games.wham_bam.rules import DrawCard
+
+        assert guest.try_action(DrawCard(1)) is False, "no move goes to a closed table"
+        assert guest.view.refusal[0] == guest.status()
+        guest.draw(app.screen)
+        guest.client.close()
+    finally:
+        host_screen.server.stop()
+
+
+def test_a_player_away_holds_up_only_their_own_turns(app):
+    host_screen, table, guest = host_and_join(app)
+    try:
+        guest.client.close()                 # Bob's line drops
+        for _ in range(300):
+            table.update(1 / 60)
+            if table.waiting_for() == ["Bob"]:
+                break
+            time.sleep(0.01)
+        assert table.waiting_for() == ["Bob"]
+        up = table.state.current_players()
+        if 1 in up:
+            assert table.status() == "Bob is away: the table waits"
+        else:
+            assert "away" not in table.status(), "the host's own turn is announced, not Bob's absence"
+    finally:
+        table.client.close()
+        host_screen.server.stop()
+
+
+def test_a_server_that_is_not_there_or_a_port_in_use_is_told_in_words(app):
+    import socket
+
+    from simulator.net.server import ServerThread
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        free = s.getsockname()[1]           # nothing listens here once the socket closes
+    screen = OnlineScene(app)
+    app.push(screen)
+    for entry, words in zip(screen.join_entries, (f"127.0.0.1:{free}", "ABCD-EFGHIJ", "Bob")):
+        type_into(screen, entry, words)
+    click(screen, screen.join_button)
+    assert screen.join_error == f"no table server answers at 127.0.0.1:{free}: is it running, and is that its port?"
+    busy = ServerThread("127.0.0.1", 0)
+    try:
+        screen.bind = "127.0.0.1"
+        type_into(screen, screen.port_entry, str(busy.address[1]))
+        click(screen, screen.host_button)
+        assert screen.error == (f"port {busy.address[1]} is already in use on this machine (by another table?): "
+                                "choose another port")
+    finally:
+        busy.stop()
