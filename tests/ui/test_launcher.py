@@ -110,6 +110,13 @@ def test_every_choice_of_every_option_has_words(game_id):
             assert spec.labels and len(spec.labels) == len(spec.choices), f"{spec.name}: words for each choice"
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_options_help_does_not_repeat_its_title_and_names_seats_as_players_see_them(game_id):
+    for spec in load_game(game_id).option_specs:  # the panel shows "<title>: <help>"
+        assert not spec.help.lower().startswith(spec.display_title.lower()), spec.name
+        assert "seat 0" not in spec.help.lower(), f"{spec.name}: the seats are numbered from 1 on screen"
+
+
 def test_enter_starts_the_game_only_when_not_typing(home):
     app, scene = open_launcher()
     name = scene.seat_rows[0][0]

@@ -22,6 +22,7 @@ DUTCH: dict[str, str] = {
     "Player {number} already said that: name another word.": "Speler {number} zei dat al: noem een ander woord.",
     # the status line, the headline and the plates
     "Round {round} · first to win {rounds} rounds": "Ronde {round} · winst bij {rounds} rondes",
+    "Round {round} · the first to win a round wins the game": "Ronde {round} · wie een ronde wint, wint het spel",
     "{names} won the game!": "{names} heeft het spel gewonnen!",
     "Your turn to read: draw a category card": "Jij bent de voorlezer: pak een categoriekaart",
     "{name} draws a category card": "{name} pakt een categoriekaart",
@@ -44,6 +45,7 @@ DUTCH: dict[str, str] = {
     "reads the category": "leest de categorie voor",
     "buzzer key: {key}": "zoemtoets: {key}",
     "{won} of {rounds} rounds · {cards}": "{won} van {rounds} rondes · {cards}",
+    "{won} of 1 round · {cards}": "{won} van 1 ronde · {cards}",
     "answering…": "antwoordt…",
     "answered": "geantwoord",
     "passed": "past",
@@ -100,8 +102,10 @@ DUTCH: dict[str, str] = {
     "{name} already held the most cards: nothing happens.": "{name} had al de meeste kaarten: er gebeurt niets.",
     "You swapped hands with {other}.": "Jij ruilde je kaarten met {other}.",
     "{name} swapped hands with {other}.": "{name} ruilde zijn kaarten met {other}.",
+    "{name} swapped hands with you.": "{name} ruilde zijn kaarten met jou.",
     "You took a card from {other}.": "Jij pakte een kaart van {other}.",
     "{name} took a card from {other}.": "{name} pakte een kaart van {other}.",
+    "{name} took a card from you.": "{name} pakte een kaart van jou.",
     # the verdict
     " and ": " en ",
     "Remise! {names}: play-off": "Remise! {names} spelen opnieuw",
@@ -165,6 +169,7 @@ DUTCH: dict[str, str] = {
     "{name} got rid of every letter card first.": "{name} was als eerste al zijn letterkaarten kwijt.",
     "Round {round}: {name} wins!": "Ronde {round}: {name} wint!",
     "First to {rounds} rounds, after {round} rounds.": "Als eerste {rounds} rondes, na {round} rondes.",
+    "The first round won the game.": "De eerste gewonnen ronde won het spel.",
     "The last card went with {words} for ‘{category}’.": "De laatste kaart ging weg met {words} voor ‘{category}’.",
     "Their last card was taken by {card}: an empty hand wins.":
         "De laatste kaart werd afgepakt door {card}: wie geen kaarten meer heeft, wint.",
@@ -215,6 +220,7 @@ DUTCH: dict[str, str] = {
     "You said it; the word list does not know it.": "Jij zei het; de woordenlijst kent het niet.",
     "{name} said it; the word list does not know it.": "{name} zei het; de woordenlijst kent het niet.",
     "{cast} of {voters} have voted.": "{cast} van {voters} hebben gestemd.",
+    "1 of {voters} has voted.": "1 van {voters} heeft gestemd.",
     "Waiting for the others to vote…": "Wachten tot de anderen gestemd hebben…",
     "You voted {vote}; waiting for the others…": "Jij stemde {vote}; wachten op de anderen…",
     "{name}, your turn: name {category} (any letter, not said yet)":

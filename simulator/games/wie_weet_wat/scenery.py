@@ -368,7 +368,8 @@ class TableScenery:
              colour=HIGHLIGHT, anchor="midtop")
         said = self.audience.sentence(vote["seat"], "You said it; the word list does not know it.",
                                       "{name} said it; the word list does not know it.") + " " + \
-            say("{cast} of {voters} have voted.", cast=vote["votes_cast"], voters=len(vote["voters"]))
+            say("1 of {voters} has voted." if vote["votes_cast"] == 1 else "{cast} of {voters} have voted.",
+                cast=vote["votes_cast"], voters=len(vote["voters"]))
         text(surface, fit(said, DESK.width - 30, 14), (DESK.centerx, DESK.y + 38), size=14, colour=TEXT,
              anchor="midtop")
         voters = [s for s in v["current"] if s in self.humans]

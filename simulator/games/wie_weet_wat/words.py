@@ -282,6 +282,8 @@ class TableWords:
     def headline(self, v: dict[str, Any]) -> str:
         if not v:
             return ""
+        if v["rounds_to_win"] == 1:
+            return self.say("Round {round} · the first to win a round wins the game", round=v["round"])
         return self.say("Round {round} · first to win {rounds} rounds", round=v["round"], rounds=v["rounds_to_win"])
 
     def plate(self, v: dict[str, Any], seat: int, aud: Audience, buzzed: int | None,
@@ -296,7 +298,8 @@ class TableWords:
         status = self.seat_status(v, seat, buzzed, aud.humans)
         if status and status not in (say("reading"), say("buzz!")):
             extra.append(status)
-        return say("{won} of {rounds} rounds · {cards}", won=v["round_wins"][seat], rounds=v["rounds_to_win"],
+        of = "{won} of {rounds} rounds · {cards}" if v["rounds_to_win"] != 1 else "{won} of 1 round · {cards}"
+        return say(of, won=v["round_wins"][seat], rounds=v["rounds_to_win"],
                    cards=self.cards(v["hand_sizes"][seat])), extra
 
     def seat_status(self, v: dict[str, Any], seat: int, buzzed: int | None, humans: tuple[int, ...]) -> str:
@@ -405,8 +408,12 @@ class TableWords:
             if other < 0:
                 return aud.sentence(seat, "You already held the most cards: nothing happens.",
                                     "{name} already held the most cards: nothing happens.")
+            if aud.is_you(other):
+                return say("{name} swapped hands with you.", name=self.names[seat])
             return aud.sentence(seat, "You swapped hands with {other}.", "{name} swapped hands with {other}.",
                                 other=other_name)
+        if aud.is_you(other):
+            return say("{name} took a card from you.", name=self.names[seat])
         return aud.sentence(seat, "You took a card from {other}.", "{name} took a card from {other}.",
                             other=other_name)
 
@@ -569,7 +576,8 @@ class TableWords:
                 ((names[s], str(w)) for s, w in enumerate(v["round_wins"])), key=lambda row: -int(row[1]))
             out.append(("game", say("{names} won the game!", names=self.names_and(winners)),
                         (say("First to {rounds} rounds, after {round} rounds.", rounds=v["rounds_to_win"],
-                             round=v["round"]),), tuple(rows)))
+                             round=v["round"]) if v["rounds_to_win"] > 1 else say("The first round won the game."),),
+                        tuple(rows)))
         return out
 
     def round_ending(self, events: list[dict[str, Any]], round_no: int) -> str:
