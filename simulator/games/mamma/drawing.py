@@ -39,7 +39,7 @@ MONEY_RGB = (70, 142, 72)
 GUESTS_RGB = (120, 40, 52)
 GREEN_CLOTH = ((54, 140, 74), (226, 240, 226))
 RED_CLOTH = ((190, 48, 48), (246, 226, 226))
-FOOD_NAMES_SHORT = {"spaghetti": "pasta", "tomatoes": "tomato"}
+FOOD_NAMES_SHORT = {"tomatoes": "tomato"}
 
 
 def name_fits(name: str, width: int) -> bool:
@@ -49,7 +49,7 @@ def name_fits(name: str, width: int) -> bool:
 
 # -- food icons ------------------------------------------------------------------------------
 def food_icon(surface: pygame.Surface, food: str, center: tuple[float, float], r: float) -> None:
-    """A small picture of ``food`` (fish, spaghetti, salami, cheese, tomatoes, bread)."""
+    """A small picture of ``food`` (fish, pasta, salami, cheese, tomatoes, bread)."""
     cx, cy = center
     if food == "fish":
         body = pygame.Rect(0, 0, r * 1.6, r * 1.05)
@@ -60,7 +60,7 @@ def food_icon(surface: pygame.Surface, food: str, center: tuple[float, float], r
         pygame.draw.ellipse(surface, INK, body.inflate(2, 2))
         pygame.draw.ellipse(surface, (96, 150, 206), body)
         pygame.draw.circle(surface, INK, (int(cx - r * 0.55), int(cy - r * 0.1)), max(1, int(r * 0.14)))
-    elif food == "spaghetti":  # a nest of noodles with a fork in it
+    elif food == "pasta":  # a nest of noodles with a fork in it
         pygame.draw.circle(surface, INK, (cx, cy), r + 1)
         pygame.draw.circle(surface, (244, 206, 80), (cx, cy), r)
         for k in (0.62, 0.3):

@@ -214,7 +214,7 @@ def test_the_expert_walks_a_rival_into_buying_the_mother_in_laws_card():
 
 def test_the_expert_crosses_an_older_rival_to_steal_its_card():
     state, seat = arranged(WIFE, MAMMA)
-    card = ingredient_card(state, foods=("fish", "spaghetti", "salami"))
+    card = ingredient_card(state, foods=("fish", "pasta", "salami"))
     give_food(state, MAMMA, card)
     put(state, WIFE, 10)
     put(state, MAMMA, 11)
@@ -238,7 +238,7 @@ def test_the_expert_turns_its_best_card_sideways_when_a_thief_is_near():
     one of them sideways, out of reach."""
     state, seat = arranged(MAMMA, WIFE)
     put(state, SCHOOLBUS, 19)
-    cards = [ingredient_card(state, foods=("fish", "spaghetti", "salami")),
+    cards = [ingredient_card(state, foods=("fish", "pasta", "salami")),
              ingredient_card(state, foods=("fish", "bread", "salami"))]
     for card in cards:
         give_food(state, MAMMA, card)

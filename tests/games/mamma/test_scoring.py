@@ -21,10 +21,10 @@ def card(*foods: str) -> int:
 
 def test_the_rulebook_example_the_wife_scores_one_point():
     """"Example: if the Wife has received the Guests -3 vp card and has these 2 ingredients cards, she
-    gets: 3 vp for the pair of fishes (found on both cards) 2 vp for the spaghetti and the salami of
+    gets: 3 vp for the pair of fishes (found on both cards) 2 vp for the pasta and the salami of
     the second card 1 negative vp as indicated by the red number on the first card (Mother-in-Law)
     3 negative vp for her Guests card Her final sum is 1 vp.\""""
-    first, second = card("fish"), card("fish", "spaghetti", "salami")
+    first, second = card("fish"), card("fish", "pasta", "salami")
     assert BOX.ingredient(first).mother_in_law == 1 and BOX.ingredient(first).tablecloth == "red"
     guests_3 = BOX.guests[BOX.guests_vp.index(-3)]
     score = score_character(BOX, WIFE, ingredient_cards=[first, second], money_cards=[],
@@ -36,12 +36,12 @@ def test_the_rulebook_example_the_wife_scores_one_point():
 def test_matching_ingredients_on_two_to_five_cards_score_3_6_10_15():
     """"Matching ingredients on 5 cards gives 15 vp / on 4 cards gives 10 vp / on 3 cards gives 6 vp /
     on 2 cards gives 3 vp\""""
-    salami = [card("fish", "spaghetti", "salami"), card("salami", "tomatoes"),
-              card("fish", "bread", "salami"), card("spaghetti", "tomatoes", "salami", "bread"),
+    salami = [card("fish", "pasta", "salami"), card("salami", "tomatoes"),
+              card("fish", "bread", "salami"), card("pasta", "tomatoes", "salami", "bread"),
               card("cheese", "salami")]
     assert ingredient_points(BOX, salami[:2])[0] == 3                      # salami x2
     assert ingredient_points(BOX, salami[:3])[0] == 6 + 3                  # salami x3, fish x2
-    assert ingredient_points(BOX, salami[:4])[0] == 10 + 3 + 3 + 3 + 3     # + spaghetti, tomatoes, bread
+    assert ingredient_points(BOX, salami[:4])[0] == 10 + 3 + 3 + 3 + 3     # + pasta, tomatoes, bread
     assert ingredient_points(BOX, salami)[0] == 15 + 12                    # salami x5
 
 
@@ -51,7 +51,7 @@ def test_single_ingredients_score_one_except_on_mother_in_law_cards():
     individual ingredient scoring but can count towards matching ingredients.\""""
     plain = card("bread", "tomatoes", "cheese")
     assert ingredient_points(BOX, [plain]) == (0, 3, 0)
-    mil = card("spaghetti", "tomatoes", "salami", "bread")
+    mil = card("pasta", "tomatoes", "salami", "bread")
     assert BOX.ingredient(mil).mother_in_law == 5
     assert ingredient_points(BOX, [mil]) == (0, 0, -5)
     # together: tomatoes and bread match across the two cards; cheese is a single on a plain card
