@@ -25,7 +25,7 @@ from simulator.ui.headless import init_headless, settle  # noqa: E402
 from simulator.ui.sound import Cue  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
-from simulator.ui.theme import TABLE_RECT  # noqa: E402
+from simulator.ui.theme import HIGHLIGHT, TABLE_RECT  # noqa: E402
 from tests.games.mamma.tabletop import (give_food, ingredient_card, park_pieces, put, set_hand,  # noqa: E402
                                         set_money, sp, started)
 
@@ -466,6 +466,24 @@ def test_the_guests_card_is_given_by_a_button_and_a_click_on_the_character():
     click(scene, button(scene, "Give Guests (-6 vp)"))
     click(scene, scene.view.board.ref_rect(SON).center)
     assert state.history[-1] == AssignGuests(seat, SON) and state.guests_at[SON] is not None
+
+
+def test_giving_guests_lights_only_the_characters_who_may_take_them():
+    state = arranged()
+    state.guests_at[GRANDPA] = state.guests_supply.pop()   # another player gave the Grandpa guests
+    scene = table_from_state(state)
+    click(scene, button(scene, "Give Guests"))
+    surface = pygame.Surface(scene.app.screen.get_size() if scene.app else (1280, 720))
+    scene.view.draw(surface)
+
+    def glows(character) -> bool:
+        rect = scene.view.board.panels[character]
+        return any(surface.get_at((x, rect.top)) == HIGHLIGHT for x in range(rect.left, rect.right))
+
+    assert not glows(GRANDPA), "he has guests already: choosing him would be refused"
+    assert glows(SON) and glows(MAMMA)
+    click(scene, scene.view.board.ref_rect(GRANDPA).center)
+    assert state.guests_at[GRANDPA] is not None and not any(isinstance(a, AssignGuests) for a in state.history)
 
 
 def test_the_dinner_hour_placement_by_dragging_a_waiting_character():

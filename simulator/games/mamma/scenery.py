@@ -136,9 +136,9 @@ class Scenery:
             mark = "out next" if i == len(self.board.track) - 1 else str(i + 1)
             text(surface, mark, (rect.centerx, rect.bottom - 2), size=12, colour=TEXT, anchor="midbottom")
 
-    def panels(self, surface: pygame.Surface, v: dict[str, Any], *, choosing: bool) -> None:
+    def panels(self, surface: pygame.Surface, v: dict[str, Any], *, choosable: set[int]) -> None:
         """Column A: each character's panel, its money places (the Grandpa's third opens at the bank)
-        and its reference card; all glow while the player is to choose a character."""
+        and its reference card; those the player may choose now glow."""
         for ch in v["characters"]:
             c = ch["character"]
             rect = self.board.panels[c]
@@ -155,7 +155,7 @@ class Scenery:
                                     0, math.pi, 2)
                     pygame.draw.rect(surface, (130, 140, 140), body, border_radius=2)
             self.reference(surface, v, ch)
-            if choosing and ch["at"] != TABLE:
+            if c in choosable:
                 glow_rect(surface, rect, HIGHLIGHT, width=2)
 
     def reference(self, surface: pygame.Surface, v: dict[str, Any], ch: dict[str, Any]) -> None:

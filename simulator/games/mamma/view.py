@@ -35,7 +35,7 @@ from .scenery import (Scenery, button_bar, cost_tag, glow_rect, hover_note, lit_
                       shop_marks)
 from .rules import (Arcade, AssignGuests, ChooseSecret, Decline, DiscardThree, Draft, Draw,
                     EndMovement, EndTurn, Finish, LoseIngredient, MammaGame, Pay, PlaceCharacter,
-                    PlaceIngredient, PlaceMoney, PlayMovement, RideBus, SeatFifth, Steal, TakeSecret,
+                    PlaceIngredient, PlaceMoney, PlayMovement, RideBus, SeatFifth, Steal, TABLE, TakeSecret,
                     TakeTaxi, TurnSideways)
 from .trail import Trail, continuation, fund, reach, trail_actions
 from .words import HELP, SETUP_PHASES, TableWords, cards
@@ -654,6 +654,17 @@ class MammaView(GameView):
     def busy(self) -> bool:
         return self.sprites.moving
 
+    def _choosable(self, item: dict[str, Any] | None) -> set[int]:
+        """The characters a click on a panel may choose now: for the Guests card, the fifth seat,
+        or the money selected."""
+        if (item is not None and item["kind"] == "guests") or self.guests_mode:
+            return {a.character for a in self.legal_of(AssignGuests)}
+        if item is not None and item["kind"] == "fifth":
+            return {a.character for a in self.legal_of(SeatFifth)}
+        money = [c for c in self.selected if self.box.is_money(c)]
+        seated = {ch["character"] for ch in self.view["characters"] if ch["at"] == TABLE}
+        return {a.character for a in self.legal_of(PlaceMoney) if a.card in money} - seated
+
     def draw(self, surface: pygame.Surface) -> None:
         v = self.view
         if not v:
@@ -664,9 +675,7 @@ class MammaView(GameView):
         scenery.sites(surface, v, self.lit)
         scenery.strip(surface, v)
         item = self.pending() if self.acting else None
-        choosing = ((item is not None and item["kind"] in ("guests", "fifth")) or self.guests_mode
-                    or any(self.box.is_money(c) for c in self.selected))
-        scenery.panels(surface, v, choosing=choosing)
+        scenery.panels(surface, v, choosable=self._choosable(item))
         lit_seat = self.drag.trail.piece if self.drag is not None and self.drag.trail is not None else self.picked
         scenery.seats(surface, v, lit_seat if "seat" in self.lit else None)
         placements = {a.space for a in self.legal_of(PlaceIngredient)}
