@@ -99,7 +99,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     except ConnectionError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"Joined table {args.code} at {args.address}")
+    print(f"{'Watching' if args.watch else 'Joined'} table {scene.welcome['code']} at {args.address}")
     app.push(scene)
     app.run()
     return 0

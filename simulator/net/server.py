@@ -37,6 +37,7 @@ MAX_TABLES = 2000
 OUTBOX_LIMIT = 512          # messages queued for a client that does not read: then it is dropped
 STOPPED = "the server stopped; it keeps the table for when it starts again"
 BYE_SECONDS = 0.2           # how long a closing server gives its goodbyes to go out
+NAME_LIMIT = 16             # characters of a joiner's name (as the launcher's name fields allow)
 STRIKES_LIMIT = 50          # rate-limit strikes before a flooding connection is closed
 WRONG_CODES_PER_MINUTE = 20
 HOSTS_PER_HOUR = 12         # tables one address may open, so nobody fills the server (loopback: the
@@ -365,7 +366,7 @@ def _address(conn: Connection) -> str:
 
 def _name(value: Any) -> str:
     """A joiner's name; "" for none. "You" is no name: every screen calls its own player so."""
-    name = value.strip()[:24] if isinstance(value, str) else ""
+    name = value.strip()[:NAME_LIMIT] if isinstance(value, str) else ""
     return "" if SeatInfo(name).is_called_you else name
 
 

@@ -125,6 +125,14 @@ class OnlineTable:
         if self.clock is not None:
             self.clock.sync(self.state)
 
+    def _told_apart(self, name: str, seat: int) -> str:
+        """``name`` for ``seat``, with a number after it when another seat is called so already."""
+        taken = {s.name.casefold() for i, s in enumerate(self.seats) if i != seat}
+        told, n = name, 2
+        while told.casefold() in taken:
+            told, n = f"{name} {n}", n + 1
+        return told
+
     # -- seats and members -------------------------------------------------------------------
     @property
     def started(self) -> bool:
@@ -165,7 +173,7 @@ class OnlineTable:
             seats = [free]
             self.seats[free].claimed = True
             if member.name:
-                self.seats[free].name = member.name
+                self.seats[free].name = self._told_apart(member.name, free)
         for seat in seats:
             if self.seats[seat].holder not in (None, member):
                 # a token opens a seat only once its last connection is gone (a dropped line is

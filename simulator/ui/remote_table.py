@@ -318,11 +318,15 @@ class RemoteTableScene(TableScene):
         self.notify("An online table is saved by its server after every move; rejoin with the code.")
 
     def menu_items(self) -> list[tuple[str, Callable[[], None]]]:
-        """The table's menu without saving and loading: the server keeps an online table."""
-        return [item for item in super().menu_items() if not item[0].startswith(("Save game", "Load game"))]
+        """The table's menu without saving and loading (the server keeps an online table), and
+        for an onlooker without undo."""
+        dropped = ("Save game", "Load game") + (() if self.held else ("Undo",))
+        return [item for item in super().menu_items() if not item[0].startswith(dropped)]
 
     def key_hints(self) -> list[str]:
-        return [hint for hint in super().key_hints() if hint not in ("Ctrl+S save", "Ctrl+O load")]
+        """Saving and loading are the server's; an onlooker has no move to undo either."""
+        dropped = {"Ctrl+S save", "Ctrl+O load"} | (set() if self.held else {"Ctrl+Z undo"})
+        return [hint for hint in super().key_hints() if hint not in dropped]
 
     def confirm_leaving(self, then: Callable[[], None], verb: str) -> None:
         """A guest leaves at once (the server keeps the seat); the host is asked first, since
@@ -388,7 +392,8 @@ class RemoteTableScene(TableScene):
         super()._draw_sidebar(surface)
         line = pygame.Rect(SIDEBAR_RECT.left + 8, SCREEN_SIZE[1] - 38, SIDEBAR_RECT.width - 12, 22)
         surface.fill(SIDEBAR, line)
-        where = self.invite.replace("  code ", " · ") if self.invite else f"online table {self.welcome['code']}"
+        where = (self.invite.replace("  code ", " · ") if self.invite
+                 else f"{'online table' if self.held else 'watching online table'} {self.welcome['code']}")
         text(surface, where, (line.left + 8, line.top + 2), size=13, bold=True, colour=GOLD)
 
     def draw(self, surface: pygame.Surface) -> None:

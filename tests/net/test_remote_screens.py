@@ -172,6 +172,8 @@ def test_wackelbett_onlookers_replay_each_placement_and_see_the_servers_verdict_
             watcher.update(1 / 60)
             time.sleep(0.002)                            # a screen waits for its next frame: the server runs
         assert watcher.view.legal == []                  # an onlooker cannot act
+        assert "Ctrl+Z undo" not in watcher.key_hints() and not any(
+            label.startswith(("Undo", "Save", "Load")) for label, _ in watcher.menu_items())
         watcher.client.close()
         host_client.close()
     finally:
@@ -269,6 +271,29 @@ def test_the_host_screen_says_it_waits_for_the_others_until_every_seat_is_taken(
         run_until(ann, lambda: ann.state.update.get("started"))
         assert not ann.status().startswith("Waiting for") and ann.seat_tag(1) == "human"
         for scene in (ann, bob):
+            scene.client.close()
+    finally:
+        server.stop()
+
+
+def test_two_joiners_with_one_name_are_told_apart_and_a_long_name_is_cut_to_what_a_plate_shows():
+    server = ServerThread("127.0.0.1", 0, rate=500, burst=500)
+    address = f"{server.address[0]}:{server.address[1]}"
+    try:
+        ann, hosted = screen_for(address, {
+            "type": "host", "game": "wham-bam", "players": 4, "seed": 8, "bot_pace": 0,
+            "seats": [{"name": "Ann", "kind": "local"}] + [{"name": f"Guest {i}", "kind": "remote"} for i in (1, 2, 3)]})
+        joiners = [screen_for(address, {"type": "hello", "code": hosted["code"], "name": name})[0]
+                   for name in ("Bob", "bob", "Bartholomew-Maximilian")]
+        names = [s.name for s in server.server.tables[hosted["code"]].seats]
+        assert names == ["Ann", "Bob", "bob 2", "Bartholomew-Maxi"]
+        for _ in range(300):                 # bounded: the earlier joiner hears who sat down after
+            joiners[0].update(1 / 60)
+            if [s.name for s in joiners[0].seats] == names:
+                break
+            time.sleep(0.01)
+        assert [s.name for s in joiners[0].seats] == names
+        for scene in (ann, *joiners):
             scene.client.close()
     finally:
         server.stop()
