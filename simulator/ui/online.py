@@ -32,7 +32,7 @@ ONLINE = "Player online"
 HERE = "Player here"
 KEEP_WAITING = "Keep waiting"
 DEFAULT_PORT = 8765
-MAX_OPTIONS = 8   # rule options the host screen has room for; any further ones keep their defaults
+MAX_OPTIONS = 7   # rule options the host screen has room for; any further ones keep their defaults
 HOST_PANEL = Rect(40, 110, 780, 530)
 JOIN_PANEL = Rect(840, 110, 400, 530)
 
@@ -153,13 +153,14 @@ class OnlineScene:
         self.join_panel = UIPanel(JOIN_PANEL, manager=m)
         self.back = UIButton(Rect(40, 652, 140, 48), "Back", m)
         self.host_button = UIButton(Rect(460, 652, 220, 48), "Host table", m, object_id="#big_button")
+        self.seat_rows: list[tuple[UITextEntryLine, UIDropDownMenu]] = []
         self._build_join()
         self._build_host()
 
     # -- join ----------------------------------------------------------------------------------
     def _build_join(self) -> None:
         m, p = self.manager, self.join_panel
-        UILabel(Rect(16, 10, 400, 32), "Join a table", m, container=p, object_id="#heading_label")
+        UILabel(Rect(16, 10, 360, 36), "Join a table", m, container=p, object_id="#heading_label")
         rows = (("Address", "host or host:port"), ("Code", "e.g. K7QM-XR2PAT"), ("Your name", "as the others see it"))
         self.join_entries: list[UITextEntryLine] = []
         for i, (label, hint) in enumerate(rows):
@@ -191,7 +192,7 @@ class OnlineScene:
         self.host_panel.kill()
         m = self.manager
         self.host_panel = p = UIPanel(HOST_PANEL, manager=m)
-        UILabel(Rect(16, 10, 300, 32), "Host an online table", m, container=p, object_id="#heading_label")
+        UILabel(Rect(16, 8, 500, 36), "Host an online table", m, container=p, object_id="#heading_label")
         titles = [entry(g).game_class.title for g in self.games]
         self.titles = dict(zip(titles, self.games))
         self.game_menu = UIDropDownMenu(titles, entry(self.game_id).game_class.title, Rect(16, 50, 260, 32), m,
@@ -200,41 +201,42 @@ class OnlineScene:
         counts = [str(n) for n in seat_choices(cls) if n >= 2 or cls.max_players == 1]
         self.count_menu = UIDropDownMenu(counts, str(self.seat_count), Rect(360, 50, 80, 32), m, container=p)
         kinds = [ONLINE, HERE] + [f"Bot: {level}" for level in bot_levels(self.game_id)]
+        names = [name.get_text() for name, _ in self.seat_rows]  # typed names carry over
         self.seat_rows = []
-        for i in range(self.seat_count):
-            y = 92 + 38 * i
-            name = UITextEntryLine(Rect(16, y, 200, 32), m, container=p,
-                                   initial_text=f"Player {i + 1}")
+        for i in range(self.seat_count):  # two seats a row
+            x, y = 16 + 376 * (i % 2), 92 + 38 * (i // 2)
+            name = UITextEntryLine(Rect(x, y, 150, 32), m, container=p,
+                                   initial_text=names[i] if i < len(names) else f"Player {i + 1}")
             name.set_text_length_limit(16)
-            kind = UIDropDownMenu(kinds, HERE if i == 0 else ONLINE, Rect(226, y, 200, 32), m, container=p)
+            kind = UIDropDownMenu(kinds, HERE if i == 0 else ONLINE, Rect(x + 156, y, 200, 32), m, container=p)
             self.seat_rows.append((name, kind))
-        y = 100 + 38 * self.seat_count
+        y = 100 + 38 * ((self.seat_count + 1) // 2)
         self.option_widgets: dict[str, Any] = {}
         game = load_game(self.game_id, players=self.seat_count)
         shown = game.option_specs[:MAX_OPTIONS]
-        for k, spec in enumerate(shown):
-            x, row_y = (16 + 376 * (k % 2), y + 38 * (k // 2))
-            UILabel(Rect(x, row_y, 190, 32), spec.display_title, m, container=p, object_id="#left_label")
+        for k, spec in enumerate(shown):  # one a row: a title is read whole
+            x, row_y = 16, y + 38 * k
+            UILabel(Rect(x, row_y, 330, 32), spec.display_title, m, container=p, object_id="#left_label")
             if spec.kind is bool or spec.choices:
                 values = [("on", "on"), ("off", "off")] if spec.kind is bool else \
                     [(spec.label_of(c), str(c)) for c in spec.choices]
                 now = values[0 if spec.default else 1] if spec.kind is bool else \
                     values[spec.choices.index(spec.default)]
-                widget = UIDropDownMenu(values, now, Rect(x + 192, row_y, 168, 32), m, container=p)
+                widget = UIDropDownMenu(values, now, Rect(x + 340, row_y, 240, 32), m, container=p)
             else:
-                widget = UITextEntryLine(Rect(x + 192, row_y, 168, 32), m, container=p, initial_text=str(spec.default))
+                widget = UITextEntryLine(Rect(x + 340, row_y, 240, 32), m, container=p, initial_text=str(spec.default))
             self.option_widgets[spec.name] = widget
-        y += 38 * ((len(shown) + 1) // 2) + 8
+        y += 38 * len(shown) + 8
         if len(game.option_specs) > len(shown):
             UILabel(Rect(16, y - 8, 600, 24), f"({len(game.option_specs) - len(shown)} more rule options keep "
                     "their defaults)", m, container=p, object_id="#left_label")
             y += 20
-        UILabel(Rect(16, y, 210, 32), "If a player drops: wait", m, container=p, object_id="#left_label")
-        self.wait_entry = UITextEntryLine(Rect(230, y, 60, 32), m, container=p, initial_text="60")
+        UILabel(Rect(16, y, 250, 32), "If a player drops: wait", m, container=p, object_id="#left_label")
+        self.wait_entry = UITextEntryLine(Rect(270, y, 60, 32), m, container=p, initial_text="60")
         self.wait_entry.set_allowed_characters("numbers")
-        UILabel(Rect(296, y, 50, 32), "s, then", m, container=p, object_id="#left_label")
+        UILabel(Rect(336, y, 100, 32), "s, then", m, container=p, object_id="#left_label")
         takeovers = [f"Bot: {level}" for level in bot_levels(self.game_id)] + [KEEP_WAITING]
-        self.takeover_menu = UIDropDownMenu(takeovers, takeovers[-2], Rect(350, y, 180, 32), m, container=p)
+        self.takeover_menu = UIDropDownMenu(takeovers, takeovers[-2], Rect(440, y, 180, 32), m, container=p)
         UILabel(Rect(456, 50, 50, 32), "Port", m, container=p, object_id="#left_label")
         self.port_entry = UITextEntryLine(Rect(510, 50, 100, 32), m, container=p, initial_text=str(DEFAULT_PORT))
         self.port_entry.set_allowed_characters("numbers")

@@ -269,3 +269,53 @@ def test_a_server_that_is_not_there_or_a_port_in_use_is_told_in_words(app):
                                 "choose another port")
     finally:
         busy.stop()
+
+
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal", "larger-text"])
+def test_the_host_panel_shows_every_title_whole_at_every_game_and_seat_count(tmp_path, monkeypatch, large_text):
+    import itertools
+    import warnings
+
+    from pygame_gui.elements import UIDropDownMenu
+
+    from simulator.engine import entry
+    from simulator.ui.settings import Settings
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    app = App(headless=True, settings=Settings(large_text=large_text))
+    screen = OnlineScene(app)
+    app.push(screen)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for game_id in screen.games:
+            title = entry(game_id).game_class.title
+            if screen.game_id != game_id:
+                screen.game_id = game_id
+                screen._build_host()
+            for seats in [int(o[0]) for o in screen.count_menu.options_list]:
+                screen._build_host(seats)
+                panel = screen.host_panel.get_container().get_rect()
+                widgets = [e for e in screen.host_panel.get_container().elements if e.visible]
+                for widget in widgets:
+                    assert panel.contains(widget.rect), f"{title}, {seats} seats: {widget} leaves the panel"
+                for a, b in itertools.combinations(widgets, 2):
+                    assert not a.rect.colliderect(b.rect), f"{title}, {seats} seats: {a} overlaps {b}"
+                for menu in (w for w in widgets if isinstance(w, UIDropDownMenu)):
+                    shown_in = menu.current_state.selected_option_button
+                    widest = max(shown_in.font.size(text)[0] for text, _ in menu.options_list)
+                    assert widest <= menu.rect.width - 28, f"{title}: a choice of {menu} is cut off"
+    cut = [str(w.message) for w in caught if "too small" in str(w.message)]
+    assert not cut, cut
+
+
+def test_the_hosts_typed_name_stays_when_the_game_or_the_seat_count_changes(app):
+    from tests.ui.person import click as click_at, frames
+
+    screen = OnlineScene(app)
+    app.push(screen)
+    frames(app, 2)
+    type_into(screen, screen.seat_rows[0][0], "Hana")
+    click_at(app, screen.game_menu.rect.center)          # open the drop-down, then click "Mamma" in it
+    item = next(i for i in screen.game_menu.current_state.options_selection_list.item_list if i["text"] == "Mamma")
+    click_at(app, item["button_element"].rect.center)
+    assert screen.game_id == "mamma" and screen.seat_rows[0][0].get_text() == "Hana"
