@@ -116,6 +116,7 @@ class App:
         self.lag = 0.0
         self._last = time.perf_counter()
         self.errors_seen: set[str] = set()
+        self._at_exit: list[Callable[[], None]] = []
         if self.settings.problem:
             self.notify(self.settings.problem)
 
@@ -129,6 +130,11 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         self.scenes[-1] = scene
+
+    def at_exit(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` when the app stops, however it stops (a hosted table's server
+        says goodbye to its players and saves)."""
+        self._at_exit.append(callback)
 
     def pop(self) -> None:
         self.scenes.pop()
@@ -150,6 +156,8 @@ class App:
                 self.frame()
                 clock.tick(60)
         finally:  # Ctrl+C in the terminal too
+            for callback in self._at_exit:
+                self.guarded(callback)
             pygame.quit()
 
     def frame(self, dt: float | None = None) -> None:

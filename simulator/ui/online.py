@@ -117,12 +117,22 @@ def host_table(app: App | None, request: dict[str, Any], *, port: int = DEFAULT_
     remember_tokens(local, hosted["code"], list(hosted["tokens"].values()))
     announcement = advertise(server.address[1]) if bind == "0.0.0.0" else None   # None without zeroconf
 
+    closed: list[bool] = []
+
+    def close_table() -> None:
+        if not closed:
+            closed.append(True)
+            if announcement is not None:
+                announcement.close()
+            server.stop("the host closed the table")
+
     def leave() -> None:
-        if announcement is not None:
-            announcement.close()
-        server.stop("the host closed the table")
+        close_table()
         if on_leave:
             on_leave()
+
+    if app is not None:
+        app.at_exit(close_table)  # Quit, or the window closed: the table still closes properly
 
     shown = lan_address() if bind == "0.0.0.0" else bind
     invite = f"{shown}:{server.address[1]}  code {hosted['code']}"

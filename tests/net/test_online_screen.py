@@ -319,3 +319,22 @@ def test_the_hosts_typed_name_stays_when_the_game_or_the_seat_count_changes(app)
     item = next(i for i in screen.game_menu.current_state.options_selection_list.item_list if i["text"] == "Mamma")
     click_at(app, item["button_element"].rect.center)
     assert screen.game_id == "mamma" and screen.seat_rows[0][0].get_text() == "Hana"
+
+
+def test_closing_the_hosts_window_closes_the_table_properly_and_the_guest_is_told(app, monkeypatch):
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # the guest's screen lives in this process too
+    host_screen, table, guest = host_and_join(app)
+    try:
+        app.scenes[:] = [host_screen, table]              # the host's window: the guest's screen is another app
+        pygame.event.post(pygame.event.Event(pygame.QUIT))  # the window's close button
+        app.run()
+        assert not host_screen.server.thread.is_alive(), "the server stopped (and saved) with the window"
+        for _ in range(300):                 # bounded: the guest hears the goodbye
+            guest.update(1 / 60)
+            if guest.closed:
+                break
+            time.sleep(0.01)
+        assert guest.status() == "The table is closed: the host closed the table"
+        guest.client.close()
+    finally:
+        host_screen.server.stop()
