@@ -397,23 +397,19 @@ class RemoteTableScene(TableScene):
         text(surface, where, (line.left + 8, line.top + 2), size=13, bold=True, colour=GOLD)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The table; before the game starts, a plate in its middle with how to join and whom it
+        waits for (once play is on, the seat plates say who is away, and the top line says when
+        the table waits for them)."""
         super().draw(surface)
-        seats = self.welcome["seats"]
         waiting = self.waiting_for()
-        kept = [s["name"] for s in seats if s["control"] == "bot" and s["kind"] in ("remote", "local")]
-        started = self.started
-        if waiting or kept:
-            parts = [f"Join: {self.invite}"] if self.invite and not started else []
-            if waiting and not started:
-                parts.append(f"waiting for {', '.join(waiting)}")
-            elif waiting:
-                parts.append(f"away: {', '.join(waiting)}")
-            if kept:
-                parts.append(f"a bot keeps the seat of {', '.join(kept)}")
+        if waiting and not self.started:
+            parts = [f"Join: {self.invite}"] if self.invite else []
+            parts.append(f"waiting for {', '.join(waiting)}")
             line = "   ·   ".join(parts)
-            rect = pygame.Rect(TABLE_RECT.left + 12, TABLE_RECT.bottom - 38, font(16, True).size(line)[0] + 24, 30)
-            panel(surface, rect, alpha=230, radius=10)
-            text(surface, line, (rect.left + 12, rect.centery), size=16, bold=True, colour=GOLD, anchor="midleft")
+            rect = pygame.Rect(0, 0, font(18, True).size(line)[0] + 48, 48)
+            rect.center = TABLE_RECT.center
+            panel(surface, rect, alpha=240, radius=12)
+            text(surface, line, rect.center, size=18, bold=True, colour=GOLD, anchor="center")
         if not self.connected:   # on a plate in the table's middle: play waits for it
             line = self.status()
             rect = pygame.Rect(0, 0, font(20, True).size(line)[0] + 48, 52)
