@@ -65,6 +65,7 @@ class Seat:
     holder: Member | None = None
     away_since: float | None = None
     bot: Any = None                # a bot seat's bot, or the takeover bot while away
+    bot_moves: int = 0             # moves a bot made for this player in their latest absence
 
     @property
     def is_human(self) -> bool:
@@ -216,6 +217,7 @@ class OnlineTable:
             if seat.holder is member:
                 seat.holder = None
                 seat.away_since = self.now()
+                seat.bot_moves = 0
 
     def controller(self, seat: int) -> str:
         """Who plays ``seat`` now: "human", "bot" or "waiting" (for a player who is away)."""
@@ -252,6 +254,7 @@ class OnlineTable:
         member.send({"type": "welcome", "code": self.code, "game": self.game.id, "players": self.game.players,
                      "options": dict(self.game.options), "seats": self.seats_json(), "you": seats,
                      "tokens": {str(i): self.seats[i].token for i in seats},
+                     "bot_moves": {str(i): self.seats[i].bot_moves for i in seats},
                      "wait_seconds": self.config.wait_seconds, "takeover": self.config.takeover})
         member.send(self._update_for(seats, {}, None))
 
@@ -521,6 +524,7 @@ class OnlineTable:
             return
         if self._apply(action):
             self._apply(self.state.legal_actions(seat)[0])  # a bot's slip: the table moves on
+        self.seats[seat].bot_moves += self.seats[seat].is_human  # told to the player when they are back
 
     async def _bot_choice(self, seat: int) -> Action:
         bot = self.seats[seat].bot

@@ -165,8 +165,17 @@ class RemoteTableScene(TableScene):
         super().__init__(app, TableSetup(game, seats, 0), on_leave=on_leave)
         self.bots = {}
         self.clock.set(self.first.get("clock"))
+        if self.bot_moves_note(welcome):
+            self.notify(self.bot_moves_note(welcome))
         for message in self.backlog:
             self.receive(message)
+
+    @staticmethod
+    def bot_moves_note(welcome: dict[str, Any]) -> str:
+        """What a bot played for this screen's players while they were away, in a sentence (the
+        log says "You played" of those moves too: they were made for your seat); "" if nothing."""
+        moves = sum(welcome.get("bot_moves", {}).values())
+        return f"While you were away a bot played {moves} move{'s' if moves != 1 else ''} for you." if moves else ""
 
     # -- the hooks of TableScene ----------------------------------------------------------------
     def open_state(self, setup: TableSetup) -> MirrorState:
@@ -253,7 +262,7 @@ class RemoteTableScene(TableScene):
             self.notify(message["reason"])
         elif kind == "welcome":
             self.connected = True
-            self.notify("Back at the table.")
+            self.notify(f"Back at the table. {self.bot_moves_note(message)}".strip())
         elif kind == "lost" and self.connected:
             self.connected = False
             self.retry_in = RETRY_SECONDS

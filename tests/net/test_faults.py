@@ -60,18 +60,22 @@ def test_an_absent_players_seat_is_kept_by_a_bot_after_the_wait_and_given_back_o
         token = bots[1].received[0]["tokens"]["1"]
         await bots[1].client.ws.close()
         table = server.tables[hosted["code"]]
+        dropped_at = len(table.state.history)
         waiting = await controller_once(table, 1, lambda c: c != "human", 0.9)   # noticed within the wait
         taken = await controller_once(table, 1, lambda c: c == "bot", 3.0)
         progressed = await bots[0].play(timeout=10, until=lambda u: u["version"] >= 4)
         back = BotClient(await TableClient.open(address), seed=3)
         await back.join(hosted["code"], tokens=[token])
         returned = table.controller(1)
+        played_for = sum(a.player == 1 for a in table.state.history[dropped_at:])  # the returner has not played yet
+        told = next(m for m in back.received if m["type"] == "welcome")["bot_moves"]
         finals = await asyncio.gather(bots[0].play(timeout=20), back.play(timeout=20))
         await close_all(server, hoster, bots[0], back)
-        return waiting, taken, progressed, returned, finals
+        return waiting, taken, progressed, returned, finals, played_for, told
 
-    waiting, taken, progressed, returned, finals = run(scenario())
+    waiting, taken, progressed, returned, finals, played_for, told = run(scenario())
     assert (waiting, taken, returned) == ("waiting", "bot", "human")
+    assert played_for > 0 and told == {"1": played_for}, "the returning player is told what was played for them"
     assert progressed["version"] >= 4
     assert all(f["over"] for f in finals)
 
