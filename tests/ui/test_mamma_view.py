@@ -266,6 +266,29 @@ def test_a_jump_of_the_mouse_is_filled_with_the_fewest_steps_never_across_a_traf
     assert not trail.follow(router, sp(13)), "nobody steps onto a traffic card"
 
 
+def test_a_drag_onto_a_traffic_card_says_why_before_and_after_the_drop_and_walks_nowhere(monkeypatch):
+    """Dragged 11 -> 12 -> 13 with a traffic card on 13, the Grandpa cannot follow the mouse onto
+    13: the tag beside the cursor says so (not a cost, as if he went there), and the drop there
+    is refused with the rules' reason instead of silently stopping him on 12."""
+    state = arranged()  # traffic cards on 13 and 16
+    seat = state.current
+    set_hand(state, seat, movement=(1,), money=(3,))
+    put(state, GRANDPA, 11)
+    scene = table_from_state(state)
+    before = state.to_json()
+    drag_piece(scene, GRANDPA, [sp(12), sp(13)], release=False)
+    drawn = [message for _, message in words_drawn(scene, monkeypatch)]
+    assert "Not here: nothing may cross a traffic card" in drawn
+    assert not any(message.endswith(" mp") for message in drawn if message[:1].isdigit()), drawn
+    end = place_centre(scene, sp(13), GRANDPA)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(end[0]), int(end[1])), button=1))
+    assert state.to_json() == before, "he stays on 11 and no card is played"
+    assert scene.view.refusal and scene.view.refusal[0] == "Nothing may cross a traffic card."
+    settle(scene)
+    drag_piece(scene, GRANDPA, [sp(12)])  # dropped where he can go, he goes
+    assert state.loc[GRANDPA] == sp(12)
+
+
 def test_a_theft_met_on_the_way_is_asked_and_answering_it_walks_the_rest():
     state, seat = walking_position()
     put(state, MAMMA, 20)

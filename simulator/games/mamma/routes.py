@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from .box import CHARACTERS
-from .rules import BENCH, CHURCH, SCHOOLBUS, SEAT, WC, MammaGame
+from .rules import BENCH, CHURCH, HOSPITAL, SCHOOLBUS, SEAT, WC, MammaGame
 
 Place = Any  # a space (int) or a place name (str)
 
@@ -107,6 +107,50 @@ class Router:
     def may_stop(self, piece: int, node: Place) -> bool:
         """Whether a movement of ``piece`` may end at ``node`` (an empty space, bench, W.C., seat)."""
         return self._may_stop(piece, node)
+
+    def why_not(self, piece: int, place: Place, path: Iterable[Place]) -> str:
+        """Why a movement of ``piece`` along ``path`` cannot go on to ``place`` (in the rules'
+        words, as the engine would refuse the step): for a drag that the mouse took where the
+        piece cannot follow."""
+        path = list(path)
+        name = self.game.piece_name(piece)
+        its = self.game.piece_pronoun(piece, "possessive")
+        if len(path) > 1 and path[-1] in (BENCH, WC, SEAT):
+            return {BENCH: f"Sitting down on the bench ends the {name}'s movement.",
+                    WC: f"Going into the W.C. ends the {name}'s movement.",
+                    SEAT: f"Sitting down at {its} seat ends the {name}'s movement."}[path[-1]]
+        if isinstance(place, int):
+            if place == self.ingredient:
+                return "The ingredients card is a shop, not a space to walk on."
+            who = self._occupant(place, piece)
+            if who is not None and who > SCHOOLBUS:
+                return "Nothing may cross a traffic card."
+            if place in path:
+                return "A piece may not go back into a space it already crossed in this movement."
+            return (f"The {name} has no way there: nothing crosses a traffic card or the ingredients card, "
+                    "and no space is crossed twice in one movement.")
+        if piece >= CHARACTERS and place in (BENCH, WC, SEAT):
+            return f"The {name} stays in the city's spaces."
+        if place == BENCH:
+            return "Only one character fits on the bench." if self.sites[BENCH] is not None else \
+                f"The {name} can sit on the bench only from a space touching it."
+        if place == WC:
+            if self.dinner:
+                return "From the Dinner Hour on nobody goes into the W.C."
+            if self.sites[WC] is not None:
+                return "Someone is already in the W.C."
+            if self.view["wc_last"] == piece:
+                return f"The {name} was the last one in the W.C. and cannot go in twice in a row."
+            return f"The {name} can go into the W.C. only from a space touching it."
+        if place == SEAT:
+            if not self.dinner:
+                return "Nobody goes back to a seat before the Dinner Hour."
+            return f"The {name} sits down from the space next to {its} seat."
+        if place == HOSPITAL:
+            return "Only an accident with the schoolbus sends a character to the hospital."
+        if place == CHURCH:
+            return "Only a missed bus sends the Grandma to the church."
+        return f"The {place} is beside the city, not a place to walk to."  # the school, the bank
 
     def routes(self, piece: int, *, visited: Iterable[Place] = (), budget: int | None = None,
                ) -> dict[Place, Route]:

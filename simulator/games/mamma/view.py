@@ -66,6 +66,7 @@ class Drag:
     grab: tuple[float, float]
     trail: Trail | None = None
     moved: bool = False
+    blocked: str | None = None   # why the piece cannot follow the mouse onto the place under it
 
 
 class MammaView(GameView):
@@ -459,6 +460,15 @@ class MammaView(GameView):
             place = self.board.place_at(pos, drag.trail.piece)
             if place is not None and drag.trail.follow(self.router, place):
                 self._light()
+            drag.blocked = self._blocked(drag.trail, place)
+
+    def _blocked(self, trail: Trail, place: Any) -> str | None:
+        """Why the dragged piece cannot go onto ``place``, under the mouse (None: it is on its way
+        there, or the mouse is over no place). The trail stops short of it: the cost tag says why,
+        and a drop there is refused with that reason rather than walking the piece only part way."""
+        if place is None or place == trail.end or self.router is None:
+            return None
+        return self.router.why_not(trail.piece, place, trail.path)
 
     def _hover_target(self, pos: tuple[int, int]) -> Hashable | None:
         """What is under the mouse, for hover lifts and hover notes (every icon has one)."""
@@ -544,7 +554,11 @@ class MammaView(GameView):
             else:
                 self.picked_waiting = drag.key
         elif drag.kind == "piece":
-            result = self._walk(drag.trail)
+            blocked = self._blocked(drag.trail, self.board.place_at(pos, drag.key)) if drag.trail else None
+            if blocked is not None:
+                self.refusal = (blocked, 4.0)
+            else:
+                result = self._walk(drag.trail)
         else:
             result = self._place_action(self.board.place_at(pos), character=drag.key)
         self._light()
@@ -755,6 +769,10 @@ class MammaView(GameView):
             image = self.sprites.face(sprite.place.face)
             surface.blit(image, image.get_rect(center=(sprite.x, sprite.y)))
         trail = drag.trail
+        if trail is not None and drag.blocked is not None:  # it cannot follow the mouse here: why, not a cost
+            reason = drag.blocked.rstrip(".")
+            cost_tag(surface, self.mouse, f"Not here: {reason[0].lower()}{reason[1:]}", ok=False)
+            return
         if trail is None or self.router is None or not trail.new_steps:
             return
         cost, budget = trail.cost(self.router), self._budget()
