@@ -482,6 +482,26 @@ def test_three_cards_selected_are_discarded_then_a_card_is_turned_sideways_by_a_
     assert state.history[-1] == TurnSideways(seat, loot) and loot in state.sideways
 
 
+def test_the_hint_in_the_bar_follows_the_selection(monkeypatch):
+    """One money card selected: place it on a panel. Three cards, money among them: the bar says
+    what three cards can do (be discarded), not what one of them could."""
+    state = arranged()
+    seat = state.current
+    cards = set_hand(state, seat, movement=(1, 2), money=(1,))
+    money = cards[2]
+    scene = table_from_state(state)
+    click(scene, centre_of(scene, ("card", money)))
+    assert "Click a character's panel to place the money." in [m for _, m in words_drawn(scene, monkeypatch)]
+    for card in cards[:2]:
+        click(scene, centre_of(scene, ("card", card)))
+    drawn = [m for _, m in words_drawn(scene, monkeypatch)]
+    assert "Click a character's panel to place the money." not in drawn
+    assert "Discard these 3 with the button; then you take 1 card." in drawn
+    click(scene, centre_of(scene, ("card", money)))  # two movement cards left selected
+    drawn = [m for _, m in words_drawn(scene, monkeypatch)]
+    assert "Play them, or drag a piece: they pay its way first." in drawn
+
+
 def test_the_guests_card_is_given_by_a_button_and_a_click_on_the_character():
     state = arranged()
     seat = state.current

@@ -355,13 +355,27 @@ class MammaView(GameView):
         if not hint:
             if self.guests_mode:
                 hint = "Click the character who gets your Guests card."
-            elif any(self.box.is_money(c) for c in self.selected):
-                hint = "Click a character's panel to place the money."
+            elif self.selected and self._selection_hint(plays):  # the hint follows the selection
+                hint = self._selection_hint(plays)
             elif turn["stage"] == "money":
                 hint = "More money or Done."
             elif self.movable:
                 hint = "Drag a piece along the city."
         return specs, hint
+
+    def _selection_hint(self, plays: list[int]) -> str:
+        """What the cards selected in the hand can do now, as the buttons and panels offer it."""
+        selected = self.selected
+        money = any(self.box.is_money(c) and any(a.card == c for a in self.legal_of(PlaceMoney)) for c in selected)
+        if len(selected) == 3 and self.legal_of(DiscardThree):
+            return "Discard these 3 with the button; then you take 1 card."
+        if len(selected) > 3 and self.legal_of(DiscardThree):
+            return "Select exactly 3 cards to discard them (right-click lets go of all)."
+        if money:
+            return "Click a character's panel to place the money."
+        if plays and len(plays) == len(selected):
+            return "Play them, or drag a piece: they pay its way first."
+        return ""
 
     def _draw_allowance(self) -> int:
         """Cards Done would let the player take: none played 4, one 2, more 1, within the hand limit."""
