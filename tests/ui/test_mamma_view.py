@@ -502,6 +502,49 @@ def test_the_hint_in_the_bar_follows_the_selection(monkeypatch):
     assert "Play them, or drag a piece: they pay its way first." in drawn
 
 
+def band_labels(scene) -> dict[str, pygame.Rect]:
+    """Where the band's labels "Your hand ...", "Movement" and "Money" are written."""
+    from simulator.games.mamma.board import BAND_Y, HAND_X0
+    from simulator.ui.theme import font
+
+    v, decks = scene.view.view, scene.view.board.decks
+    count, mp = len(v["hand_cards"]), sum(scene.game.box.value[c] for c in v["hand_cards"]
+                                         if scene.game.box.is_movement(c))
+    hand = font(13, True).render(f"Your hand · {count} cards · {mp} mp in movement cards", True, (0, 0, 0))
+    out = {"hand": hand.get_rect(topleft=(HAND_X0 - 30, BAND_Y))}
+    for deck, rect in decks.items():
+        out[deck] = font(13, True).render(deck.capitalize(), True, (0, 0, 0)).get_rect(midtop=(rect.centerx, BAND_Y))
+    return out
+
+
+def test_lifted_cards_and_the_last_moves_name_tag_leave_the_bands_labels_readable():
+    """Three cards selected (lifted), a new card in the hand and a deck another player drew from
+    (ringed, with a name tag): the labels of the hand and the decks show as with nothing on them."""
+    state = arranged()
+    seat = state.current
+    cards = set_hand(state, seat, movement=(1, 2), money=(1, 2))
+    scene = table_from_state(state)
+    surface = pygame.display.get_surface()
+    motion(scene, place_centre(scene, sp(1), 0))
+    scene.view.last_move.clear()
+    scene.draw(surface)
+    labels = band_labels(scene)
+    bare = {name: surface.subsurface(rect).copy() for name, rect in labels.items()}
+    for card in cards[:3]:
+        click(scene, centre_of(scene, ("card", card)))
+    motion(scene, place_centre(scene, sp(1), 0))
+    settle(scene)
+    scene.view.last_move.set([("card", cards[3])], "You")
+    scene.draw(surface)
+    assert pygame.image.tobytes(surface.subsurface(labels["hand"]), "RGB") == \
+        pygame.image.tobytes(bare["hand"], "RGB"), "the hand's label is covered"
+    for deck in ("movement", "money"):
+        scene.view.last_move.set([("deck", deck)], "Bob")
+        scene.draw(surface)
+        assert pygame.image.tobytes(surface.subsurface(labels[deck]), "RGB") == \
+            pygame.image.tobytes(bare[deck], "RGB"), f"the {deck} deck's label is covered"
+
+
 def test_the_guests_card_is_given_by_a_button_and_a_click_on_the_character():
     state = arranged()
     seat = state.current

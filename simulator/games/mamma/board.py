@@ -30,8 +30,11 @@ STRIP = pygame.Rect(964, 110, 60, 352)      # the W.C. track / the characters wa
 BAR = pygame.Rect(6, 518, 1018, 32)         # buttons
 BAND_Y = 556                                # labels of the band
 HAND_CARD = (70, 100)
-HAND_Y = 636
+# The hand and the decks sit a name tag's height (the last move's, see simulator/ui/marks.py)
+# below the band's labels, so neither the tag nor a selected card, lifted, covers a label.
+HAND_Y = 652
 HAND_X0, HAND_STEP, HAND_SPAN = 42, 66, 330  # the hand: up to six cards side by side, more squeezed
+DECK_CARD = (62, 88)
 MOVEMENT_DECK = (460, HAND_Y)
 MONEY_DECK = (538, HAND_Y)
 ROW_X, ROW_W, ROW_STRIP_H = 578, 90, 21     # the ingredients still to come: two columns of strips
@@ -93,7 +96,7 @@ class Board:
                                   int(STRIP.height / CHARACTERS) - 2) for i in range(CHARACTERS)]
         self.track = [pygame.Rect(STRIP.left, round(STRIP.top + i * STRIP.height / city.wc_track), STRIP.width,
                                   int(STRIP.height / city.wc_track) - 2) for i in range(city.wc_track)]
-        self.decks = {"movement": centred(HAND_CARD, MOVEMENT_DECK), "money": centred(HAND_CARD, MONEY_DECK)}
+        self.decks = {"movement": centred(DECK_CARD, MOVEMENT_DECK), "money": centred(DECK_CARD, MONEY_DECK)}
         self.bus = centred(SMALL_CARD, BUS_POS)
         self.guests = centred(SMALL_CARD, GUESTS_POS)
         self.secret = centred(SECRET_CARD, SECRET_POS)
@@ -274,7 +277,7 @@ class Board:
         for deck, rect in self.decks.items():
             top = v.get(f"{deck}_top_card")
             if top is not None:
-                out.append(Spot(("card", top), rect.center, self.card_face(top, HAND_CARD), 0.0, 5))
+                out.append(Spot(("card", top), rect.center, self.card_face(top, DECK_CARD), 0.0, 5))
         space = v.get("ingredient_space")
         if space is not None:
             card = v["floor_cards"][space]
