@@ -155,15 +155,12 @@ def test_dragging_a_character_plays_cards_and_walks_it_step_by_step():
     assert state.loc[WIFE] == sp(21) and state.mp == 1  # 4 mp played, 3 walked
 
 
-def test_one_ctrl_z_takes_back_a_whole_drag_with_the_cards_it_played():
-    """A drag is one move made of several steps (the cards it plays, each step, the stop):
-    Ctrl+Z takes it back whole. (A dealt game, not an arranged one: undo replays the record.)"""
-    from simulator.games.mamma.rules import EndMovement, PlayMovement, Step
-
+def ann_with_a_walk(seed: int = 5):
+    """A dealt game (undo replays the record) at Ann's first turn with a walk to make: the table
+    and the walk [card, step, end]."""
     game = load_game("mamma", players=2)
-    scene = TableScene(None, TableSetup(game, (SeatInfo("Ann"), SeatInfo("Bob", "good")), 5))
-    bot, rng = make_bot(game, 0, "good"), random.Random(5)
-    drag = None
+    scene = TableScene(None, TableSetup(game, (SeatInfo("Ann"), SeatInfo("Bob", "good")), seed))
+    bot, rng = make_bot(game, 0, "good"), random.Random(seed)
     for _ in range(400):                     # bounded: the first turn of Ann's with a walk to make
         state = scene.state
         if state.current_players() == (0,):
@@ -175,21 +172,52 @@ def test_one_ctrl_z_takes_back_a_whole_drag_with_the_cards_it_played():
                     walked = probe.clone()
                     walked.apply(step)
                     if any(isinstance(a, EndMovement) for a in walked.legal_actions(0)):
-                        drag = [play, step, EndMovement(0)]
-                        break
-                if drag:
-                    break
-            if drag:
-                break
+                        return scene, [play, step, EndMovement(0)]
             scene.try_action(bot.choose(state.view(0), legal, rng))
         else:
             scene.machine_moves(state.current_players()[0])
-    assert drag, "Ann never had a walk to make"
-    before = scene.state.to_json()
-    assert scene.try_action(drag)
+    raise AssertionError("Ann never had a walk to make")
+
+
+def ctrl_z(scene):
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="",
                                           scancode=0))
+
+
+def test_one_ctrl_z_takes_back_a_whole_drag_with_the_cards_it_played():
+    """A drag is one move made of several steps (the cards it plays, each step, the stop):
+    Ctrl+Z takes it back whole. (A dealt game, not an arranged one: undo replays the record.)"""
+    scene, drag = ann_with_a_walk()
+    before = scene.state.to_json()
+    assert scene.try_action(drag)
+    ctrl_z(scene)
     assert scene.state.to_json() == before, "the piece is back and the card is in the hand again"
+
+
+def cyan_pixels(scene) -> int:
+    """How many pixels of the last move's cyan one frame of the table shows."""
+    from simulator.ui.marks import MARK
+
+    surface = pygame.display.get_surface()
+    scene.draw(surface)
+    table = surface.subsurface(TABLE_RECT)
+    return pygame.transform.threshold(None, table, MARK, (8, 8, 8, 255), set_behavior=0)
+
+
+def test_after_ctrl_z_no_ring_or_name_tag_is_left_on_what_was_taken_back():
+    """Ann drags a piece (it is ringed, 'You' over it); Ctrl+Z takes the walk back: nothing on the
+    table is ringed as her move any more, neither the piece back in place nor the card back in hand."""
+    scene, drag = ann_with_a_walk()
+    step = drag[1]
+    settle(scene)
+    scene.view.last_move.clear()
+    assert cyan_pixels(scene) == 0
+    drag_piece(scene, step.piece, [step.to])
+    assert scene.state.loc[step.piece] == step.to
+    assert cyan_pixels(scene) > 0 and scene.view.last_move.label == "You"
+    ctrl_z(scene)
+    assert scene.state.loc[step.piece] != step.to
+    assert cyan_pixels(scene) == 0, "the undone move is still ringed"
 
 
 def test_the_dragged_path_shows_its_cost_and_lights_where_the_piece_could_still_stop():

@@ -126,7 +126,9 @@ class MammaView(GameView):
         super().refresh(viewer, view, legal)
         fresh = new_events(self.seen_events, view.get("events", []))
         self.seen_events = list(view.get("events", []))
-        if before:
+        if before and self._went_back(before, view):
+            self.last_move.clear()  # an undo: the marks were on what it took back
+        elif before:
             self._mark_move(before, fresh)
         if any(e["what"] in CARD_EVENTS for e in fresh):
             self.cue(Cue.SNAP)
@@ -170,6 +172,20 @@ class MammaView(GameView):
         keys += [("deck", e["deck"]) for e in fresh if e["what"] in ("draw", "draft") and e.get("seat") != self.viewer]
         mover = before["to_act"] if before.get("to_act") is not None else before.get("turn_seat")
         self.last_move.set(keys, self.words.who(mover, self.viewer))
+
+    @staticmethod
+    def _went_back(before: dict[str, Any], now: dict[str, Any]) -> bool:
+        """Whether ``now`` is an earlier moment of the game than ``before`` (an undo): its latest
+        event is older, or, with no event between them, a movement under way is shorter (the steps
+        of a drag that met a decision log nothing until the movement ends)."""
+        def last(v: dict[str, Any]) -> int:
+            events = v.get("events") or [{}]
+            return events[-1].get("seq", 0)
+
+        if last(now) != last(before):
+            return last(now) < last(before)
+        was, walking = before.get("movement"), now.get("movement")
+        return was is not None and (walking is None or walking["path"][:len(was["path"])] != was["path"])
 
     def _mark_rect(self, key: Hashable) -> pygame.Rect | None:
         if key[0] == "deck":
