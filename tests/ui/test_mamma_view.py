@@ -803,6 +803,48 @@ def test_every_icon_has_a_hover_note_and_every_note_shows_whole(monkeypatch):
             assert note.contains(line), f"the note over {what} cuts {line}"
 
 
+def texts_drawn(scene, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """(words, rect) of every text the scenery writes in one frame."""
+    import simulator.games.mamma.scenery as scenery
+
+    out = []
+    real = scenery.text
+    monkeypatch.setattr(scenery, "text", lambda surface, message, *a, **kw:
+                        out.append((message, real(surface, message, *a, **kw))) or out[-1][1])
+    scene.draw(pygame.display.get_surface())
+    monkeypatch.undo()
+    return out
+
+
+def test_a_token_on_a_site_and_its_ring_leave_the_sites_words_whole_and_names_stay_in_their_band(monkeypatch):
+    """The Wife in hospital, the Grandma on the bench, the Son in church, each ringed as the last
+    move: no ring touches the site's title or who is there. 'Grandpa + Child' stays inside the
+    Grandpa's coloured band."""
+    from simulator.ui.marks import RING
+
+    state = arranged()
+    put(state, WIFE, "hospital")
+    put(state, GRANDMA, "bench")
+    put(state, SON, "church")
+    state.grandpa_child = True
+    scene = table_from_state(state)
+    motion(scene, (600, 5))
+    view = scene.view
+    view.last_move.set([("piece", WIFE), ("piece", GRANDMA), ("piece", SON)], "You")
+    drawn = texts_drawn(scene, monkeypatch)
+    for site, who in (("hospital", WIFE), ("bench", GRANDMA), ("church", SON)):
+        ring = view._mark_rect(("piece", who)).inflate(2 * RING + 6, 2 * RING + 6)
+        assert view.board.sites[site].contains(view.sprites.bounds_of(("piece", who)))
+        words = [(m, r) for m, r in drawn if view.board.sites[site].contains(r)]
+        assert len(words) == 2, words  # the title and who is there
+        for message, rect in words:
+            assert not rect.colliderect(ring), f"{message!r} under the {site}'s token"
+    band = view.board.ref_rect(GRANDPA)
+    band.height = 16
+    name = next(r for m, r in drawn if m.startswith("Grandpa") and "Child" in m)
+    assert band.contains(name), (name, band)
+
+
 def test_a_badge_of_arrival_explains_itself():
     scene = table_at(3, lambda s: s.dinner and s.arrivals)
     c = scene.state.arrivals[0]

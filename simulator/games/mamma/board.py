@@ -152,9 +152,9 @@ class Board:
             return rect.centerx, rect.centery + 10
         if place in (SEAT, TABLE) and piece < CHARACTERS:
             return self.seats[piece].center
-        if place in self.sites:
+        if place in self.sites:  # at the right end, clear of the site's name
             rect = self.sites[place]
-            return rect.right - 18, rect.centery
+            return rect.right - 17, rect.centery
         return GRID.center
 
     def hand_centre(self, i: int, count: int) -> tuple[float, float]:

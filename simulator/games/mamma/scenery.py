@@ -92,23 +92,25 @@ class Scenery:
         subs = {"school": "the Child is out" if v["grandpa_child"] else "", "bank": "",
                 "wc": "1 mp in · 6 turns", "hospital": "one bed", "bench": "1 mp on · 3 off",
                 "church": "3 mp to leave"}
+        titles = dict(SITE_TITLES)
         for name in (HOSPITAL, BENCH, CHURCH):  # who is there (the token is too small for a name)
             occupant = v["sites"][name]["occupant"]
-            if occupant is not None:
-                subs[name] = f"{self.box.names[occupant]} here"
+            if occupant is not None:  # the words make room for the token at the right end
+                subs[name] = self.box.names[occupant]
+                titles[name] = titles[name].split(" · ")[0]
         for name, rect in self.board.sites.items():
             pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=8)
             pygame.draw.rect(surface, SITE_FILLS[name], rect, border_radius=8)
             pygame.draw.rect(surface, WHITE, rect, 2, border_radius=8)
             colour = INK if name == "hospital" else WHITE
-            title, sub = SITE_TITLES[name], subs[name]
+            title, sub = titles[name], subs[name]
             if name == "bank" and v["bank_flipped"]:
                 title, sub = "Bank (flipped)", "Grandpa: 3 money"
             x = rect.left + 8
             if name == "hospital":  # a red cross before the name
                 pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(x, rect.top + 12, 14, 4))
                 pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(x + 5, rect.top + 7, 4, 14))
-                x += 18
+                x += 17
             text(surface, title, (x, rect.top + 4), size=14, bold=True, colour=colour)
             if lit.get(name) is not None:  # where the picked piece could stop: its cost instead of the rules
                 glow_rect(surface, rect, LIT)
@@ -167,8 +169,11 @@ class Scenery:
         pygame.draw.rect(surface, CHARACTER_RGB[c], band, border_top_left_radius=6, border_top_right_radius=6)
         child = c == GRANDPA and v["grandpa_child"]
         name = f"{ch['name']} + Child" if child else ch["name"]
-        text(surface, name, band.center, size=title_size(name, band.width - 4, 13, 11), bold=True, colour=WHITE,
-             anchor="center")
+        size = title_size(name, band.width - 4, 13, 11)
+        if font(size, True).size(name)[0] > band.width - 4:  # "Grandpa + Child" is too long even at 11
+            name = name.replace(" + ", "+")
+            size = title_size(name, band.width, 13, 11)
+        text(surface, name, band.center, size=size, bold=True, colour=WHITE, anchor="center")
         bonus = self.box.grandpa_with_child_vp if child else self.box.bonus_vp[c]
         x, y, line = ref.left + 5, band.bottom - 3, 13  # the type's own top margin is about 3 pixels
         text(surface, f"age {ch['age']}" + (f" · {bonus:+d} vp" if bonus else ""), (x, y), size=12, colour=INK)

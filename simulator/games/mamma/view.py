@@ -190,7 +190,10 @@ class MammaView(GameView):
     def _mark_rect(self, key: Hashable) -> pygame.Rect | None:
         if key[0] == "deck":
             return self.board.decks[key[1]]
-        return self.sprites.bounds_of(key)
+        rect = self.sprites.bounds_of(key)
+        if rect is not None and key[0] == "piece" and self.where(key[1]) in self.board.sites:
+            return rect.inflate(-8, -8)  # a small token on a site: its ring hugs it, clear of the site's name
+        return rect
 
     def _keep_plan(self) -> None:
         """Keep the dragged way while its piece is still on it (waiting for a decision)."""
