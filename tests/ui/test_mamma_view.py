@@ -845,6 +845,25 @@ def test_a_token_on_a_site_and_its_ring_leave_the_sites_words_whole_and_names_st
     assert band.contains(name), (name, band)
 
 
+def test_four_ingredients_cards_beside_a_character_each_show_whole():
+    """The Wife with four ingredients cards: they lie side by side (narrower), none over another,
+    all left of her money."""
+    from tests.games.mamma.tabletop import give_food
+
+    state = arranged()
+    for card in list(state.ingredient_row)[:4]:
+        give_food(state, WIFE, card)
+    scene = table_from_state(state)
+    scene.draw(pygame.display.get_surface())
+    view = scene.view
+    rects = [view.sprites.bounds_of(("card", c)) for c in state.food_at[WIFE]]
+    money = view.sprites.bounds_of(("card", state.money_at[WIFE][-1]))
+    for i, rect in enumerate(rects):
+        assert view.board.panels[WIFE].contains(rect) and rect.right < money.left
+        for other in rects[i + 1:]:
+            assert not rect.colliderect(other), (rect, other)
+
+
 def test_a_badge_of_arrival_explains_itself():
     scene = table_at(3, lambda s: s.dinner and s.arrivals)
     c = scene.state.arrivals[0]

@@ -49,6 +49,7 @@ TOKEN = (60, 54)
 MINI_TOKEN = (28, 36)
 MONEY_MINI = (22, 32)
 FOOD_MINI = (34, 48)
+FOOD_NARROW = 24                            # the narrowest an upright ingredients card beside a character gets
 TAG_MINI = (22, 26)
 REF_W = 94                                  # a reference card in column A
 
@@ -117,18 +118,24 @@ class Board:
         count = self.box.grandpa_bank_money_cards if c == GRANDPA else self.box.money_cards
         return [(tags.left - 14 - i * 25, tags.centery) for i in range(count)]
 
-    def food_slots(self, ch: dict[str, Any]) -> list[tuple[tuple[float, float], bool]]:
-        """Centres of a character's ingredients cards (and whether each lies sideways), overlapping if many."""
+    def food_slots(self, ch: dict[str, Any]) -> list[tuple[tuple[float, float], bool, int]]:
+        """Centres of a character's ingredients cards, whether each lies sideways, and how wide an
+        upright one is drawn: narrower when many (down to FOOD_NARROW) so that each shows whole,
+        overlapping only beyond that."""
         rect = self.panels[ch["character"]]
         room = self.money_slots(ch["character"])[-1][0] - 16 - rect.left - 8
         sideways = [card in ch["sideways_cards"] for card in ch["ingredient_cards"]]
-        widths = [FOOD_MINI[1] if s else FOOD_MINI[0] for s in sideways]
         gap = 3.0
-        if len(widths) > 1 and sum(widths) + gap * len(widths) > room:
+        upright = FOOD_MINI[0]
+        if sideways.count(False) and sum(FOOD_MINI[1] if s else upright for s in sideways) + gap * len(sideways) > room:
+            fit = (room - FOOD_MINI[1] * sideways.count(True) - gap * (len(sideways) - 1)) / sideways.count(False)
+            upright = int(max(FOOD_NARROW, min(upright, fit)))
+        widths = [FOOD_MINI[1] if s else upright for s in sideways]
+        if len(widths) > 1 and sum(widths) + gap * (len(widths) - 1) > room:
             gap = (room - sum(widths)) / (len(widths) - 1)
         out, x = [], rect.left + 6.0
         for width, s in zip(widths, sideways):
-            out.append(((x + width / 2, rect.centery), s))
+            out.append(((x + width / 2, rect.centery), s, upright))
             x += width + gap
         return out
 
@@ -260,8 +267,8 @@ class Board:
             c = ch["character"]
             for card, centre in zip(ch["money_cards"], self.money_slots(c)):
                 out.append(Spot(("card", card), centre, self.card_face(card, MONEY_MINI), 0.0, 10))
-            for card, (centre, sideways) in zip(ch["ingredient_cards"], self.food_slots(ch)):
-                face = ("ingredient", card - first_food, FOOD_MINI, "mini")
+            for card, (centre, sideways, width) in zip(ch["ingredient_cards"], self.food_slots(ch)):
+                face = ("ingredient", card - first_food, FOOD_MINI if sideways else (width, FOOD_MINI[1]), "mini")
                 out.append(Spot(("card", card), centre, face, 90.0 if sideways else 0.0, 10))
             tags = self.tag_rect(c)
             if ch["guests_card"] is not None:

@@ -316,7 +316,7 @@ class MammaArt:
         if style == "mini":
             plate = inner.inflate(-8, -8)
             pygame.draw.rect(card, PAPER, plate, border_radius=3)
-            cols = 2 if len(foods) > 2 else 1
+            cols = 2 if len(foods) > 2 and plate.width >= 18 else 1  # a narrow card: one column
             rows = (len(foods) + cols - 1) // cols
             r = min(plate.width / (2.3 * cols), plate.height / (2.4 * rows), 9)
             for k, food in enumerate(foods):
