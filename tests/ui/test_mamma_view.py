@@ -408,6 +408,19 @@ def test_a_money_card_dragged_onto_a_character_is_placed_there():
     assert cards[0] in state.money_at[HUSBAND]
 
 
+def test_once_the_cards_have_landed_the_hover_note_is_about_what_is_under_the_still_mouse():
+    state = arranged()
+    cards = set_hand(state, state.current, money=(2,))
+    set_money(state, HUSBAND)
+    scene = table_from_state(state)
+    panel = scene.view.board.ref_rect(HUSBAND).center
+    click(scene, centre_of(scene, ("card", cards[0])), release_at=panel)   # the card flies off the mouse
+    for _ in range(120):
+        scene.update(1 / 60)
+    assert not scene.view.busy()
+    assert scene.view.hover_key == ("panel", HUSBAND), "the mouse rests on the Husband's panel, not the card"
+
+
 def test_a_money_card_clicked_then_a_full_character_replaces_the_lowest_card():
     state = arranged()
     seat = state.current

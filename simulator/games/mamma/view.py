@@ -477,11 +477,7 @@ class MammaView(GameView):
         self.mouse = pos
         drag = self.drag
         if drag is None:
-            key = self._hover_target(pos)
-            if key != self.hover_key:
-                self.hover_key = key
-                self._layout()
-            self.tip = self._tip_for(key)
+            self._hover_again()
             return
         drag.moved = drag.moved or math.dist(pos, drag.start) > DRAG_THRESHOLD
         if not drag.moved:
@@ -696,7 +692,17 @@ class MammaView(GameView):
     # -- drawing -----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        flying = self.sprites.moving
         self.sprites.update(dt)
+        if flying and not self.sprites.moving and self.drag is None:
+            self._hover_again()  # the cards have landed: the note is about what is under the mouse now
+
+    def _hover_again(self) -> None:
+        key = self._hover_target(self.mouse)
+        if key != self.hover_key:
+            self.hover_key = key
+            self._layout()
+        self.tip = self._tip_for(key)
 
     def busy(self) -> bool:
         return self.sprites.moving
