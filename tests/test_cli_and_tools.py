@@ -179,8 +179,12 @@ def test_ctrl_c_stops_cleanly():
     """Ctrl+C in the middle of a long run: one line, status 130, no traceback."""
     import signal
 
+    def as_from_a_terminal() -> None:  # a test run started in the background inherits Ctrl+C ignored
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     proc = subprocess.Popen([sys.executable, "-m", "simulator", "simulate", "wham-bam", "--games", "1000000"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV,
+                            preexec_fn=as_from_a_terminal)
     try:
         assert "1000000 games" in proc.stdout.readline()  # it is running
         proc.send_signal(signal.SIGINT)
