@@ -121,7 +121,9 @@ class State(ABC):
     All randomness comes from :attr:`rng`. Undo never reaches back past an action
     that used the RNG, showed a seat a card it could not see, came from the referee
     or ended the game: the engine sees these itself (:mod:`.record`). A ``_perform``
-    that reveals something else may call :meth:`mark_reveal`.
+    that reveals something else may call :meth:`mark_reveal`; one in which the table
+    judges a move (a player's last answer closes a window and the words are judged) calls
+    :meth:`mark_judged`, so undo stops there and says the table has judged the move.
     """
 
     def __init__(self, game: Game, seed: int) -> None:
@@ -130,6 +132,8 @@ class State(ABC):
         self.rng = random.Random(seed)
         self.history: list[Action] = []
         self.undo_floor = 0
+        #: the action that set :attr:`undo_floor` made the table judge (see :meth:`mark_judged`)
+        self.undo_judged = False
 
     # -- who acts, and how ------------------------------------------------------
     @abstractmethod
@@ -161,11 +165,19 @@ class State(ABC):
         self.history.append(action)
         if action.player == REFEREE or self.is_over():
             # The table's verdicts and the end of the game are never taken back.
-            self.undo_floor = len(self.history)
+            if self.undo_floor != len(self.history):
+                self.undo_floor, self.undo_judged = len(self.history), False
 
     def mark_reveal(self) -> None:
         """Called by ``_perform``: the action being performed revealed something or used the RNG."""
-        self.undo_floor = len(self.history) + 1
+        floor = len(self.history) + 1
+        if self.undo_floor != floor:  # a verdict in the same action stays the reason
+            self.undo_floor, self.undo_judged = floor, False
+
+    def mark_judged(self) -> None:
+        """Called by ``_perform``: the action being performed made the table judge it (or
+        what was on the table): it cannot be taken back, and undo says the table has judged."""
+        self.undo_floor, self.undo_judged = len(self.history) + 1, True
 
     # -- outcome ---------------------------------------------------------------
     @abstractmethod
@@ -231,6 +243,7 @@ class State(ABC):
             "rng": [version, list(internal), gauss],
             "history": [a.to_json() for a in self.history],
             "undo_floor": self.undo_floor,
+            "undo_judged": self.undo_judged,
             "fields": copy.deepcopy(self._fields_to_json()),
         }
 
@@ -241,6 +254,7 @@ class State(ABC):
             self.rng.setstate((version, tuple(internal), gauss))
             self.history = [self.game.decode_action(a) for a in data["history"]]
             self.undo_floor = int(data["undo_floor"])
+            self.undo_judged = bool(data.get("undo_judged", False))  # saved before it existed: False
             self._fields_from_json(data["fields"])
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
                 RecursionError) as exc:

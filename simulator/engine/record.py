@@ -256,6 +256,8 @@ def apply_and_check_reveal(state: State, action: Any) -> bool:
 
 _YOUR_MOVE_DREW = "your last move drew or showed cards"
 _DRAWN_SINCE = "cards were drawn or shown since your last move"
+_JUDGED = "the table has judged your last move"
+_RULED_SINCE = "the table has ruled since your last move"
 
 
 def try_undo(state: State, seat: int) -> tuple[int, State] | str:
@@ -276,7 +278,9 @@ def try_undo(state: State, seat: int) -> tuple[int, State] | str:
         marker = history[floor - 1]
         if marker.player == REFEREE:
             judged = floor >= 2 and history[floor - 2].player == seat
-            return "the table has judged your last move" if judged else "the table has ruled since your last move"
+            return _JUDGED if judged else _RULED_SINCE
+        if state.undo_judged:  # the move itself made the table judge (it closed a window, say)
+            return _JUDGED if marker.player == seat else _RULED_SINCE
         return _YOUR_MOVE_DREW if marker.player == seat else _DRAWN_SINCE
     previous = GameRecord.of(state).replay(keep)
     probe = previous.clone()

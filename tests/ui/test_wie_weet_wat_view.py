@@ -637,3 +637,39 @@ def test_the_dutch_table_names_its_lone_player_and_its_own_panels_in_dutch():
         scene.update(FRAME)
         assert isinstance(scene.overlays[0], RulesOverlay)
         assert scene.overlays[0].window.window_display_title == rules
+
+
+@pytest.mark.parametrize("seed,closed_by", [(3, "answer"), (5, "done")])
+def test_undo_after_the_move_that_closed_the_window_says_the_table_has_judged_it(seed, closed_by):
+    """Playtest: the player's answer was the last of the window, which closed and was judged; Ctrl+Z said
+    "your last move drew or showed cards". It says the table has judged the move, and takes nothing back
+    (a Done that closed the window was even taken back, verdict and all)."""
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "good")], seed=seed)
+    messages: list[str] = []
+    scene.notify = messages.append
+    window_with(scene, 1)
+    state = scene.state
+    lex = scene.game.lexicon
+    letters = [scene.game.card_letter[c] for c in state.hands[1]]
+    # a card whose letter is the only one of its kind in the hand, and a word for it: once said, nothing is left
+    card, word = next((c, lex.words_for(state.category, scene.game.card_letter[c])[0]) for c in state.hands[1]
+                      if letters.count(scene.game.card_letter[c]) == 1 and scene.game.card_letter[c] != JOKER
+                      and lex.words_for(state.category, scene.game.card_letter[c]))
+    for seat in (0, 2):  # the others have passed: the human's answer is the window's last move
+        if seat in state.current_players():
+            state.apply(Pass(seat))
+    scene.refresh()
+    press(scene, pygame.K_SPACE)
+    scene.update(FRAME)
+    click_card(scene, card)
+    enter(scene, word)
+    assert (state.phase == "answer") == (closed_by == "done")
+    if closed_by == "done":  # a Wie Weet Wat card in hand may still counter-attack: the player clicks Done
+        click_button(scene, ("pass", 1))
+        scene.update(FRAME)
+    assert state.phase != "answer" and any(e["what"] == "result" for e in state.events[-3:])
+    before = list(state.history)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
+                                          scancode=0))
+    assert messages == ["Nothing to undo: the table has judged your last move."]
+    assert scene.state.history == before

@@ -900,6 +900,7 @@ class WieWeetWatState(State):
 
     def _close_window(self, at_ms: int) -> None:
         """Judge every word on the table; unknown words go to a vote, then the window resolves."""
+        self.mark_judged()  # whoever's move closed the window, the table has judged it: no undo past it
         self._event(-1, "closed", at_ms=at_ms)
         for entry in self.answers:
             entry["ok"] = self._judge(entry["word"], entry["key"])
@@ -937,6 +938,7 @@ class WieWeetWatState(State):
         no = len(vote["votes"]) - yes
         accepted = yes > no or (yes == no and self.game.vote_tie_accepts)
         key = self._canonical(vote["word"])
+        self.mark_judged()  # the last vote decided: the table's verdict stands
         self.verdicts[f"{self.category}|{key}"] = accepted
         self._event(vote["seat"], "vote", label=vote["word"], accepted=accepted, yes=yes, no=no)
         self.vote = None
