@@ -256,7 +256,29 @@ def test_a_word_with_the_wrong_first_letter_is_refused_with_the_reason_and_chang
     enter(scene, wrong)
     assert scene.state.to_json() == before
     assert scene.view.refusal and scene.view.refusal[0] == reason.format(word=wrong, letter=letter)
-    assert scene.view.buzzed == 1 and scene.view.entry.get_text() == wrong, "the answer box stays open to fix it"
+    assert scene.view.buzzed == 1 and scene.view.entry is not None, "the answer box stays open for another word"
+
+
+def test_a_refused_word_is_cleared_so_the_next_word_replaces_it():
+    """Playtest: 'paspoort' was refused and stayed in the box; the next words were appended to it
+    ('paspoortdouaneduikboot'). The box is emptied, the reason stays up, and the next word is played alone."""
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")], language="nl")
+    window_with(scene, 1)
+    press(scene, pygame.K_SPACE)
+    scene.update(FRAME)
+    card, word = lexicon_answer(scene, scene.view.view["hand_cards"])
+    letter = scene.game.card_letter[card]
+    wrong = "Paspoort" if letter != "P" else "Douane"
+    click_card(scene, card)
+    enter(scene, wrong)
+    assert scene.view.refusal and wrong in scene.view.refusal[0], "the reason, naming the word, is shown"
+    assert scene.view.entry is not None and scene.view.entry.get_text() == ""
+    type_text(scene, word)
+    assert scene.view.entry.get_text() == word
+    press(scene, pygame.K_RETURN)
+    scene.update(FRAME)
+    played = scene.state.history[-1]
+    assert isinstance(played, Answer) and played.word == word and played.card == card
 
 
 def test_votes_are_cast_with_the_mouse_and_bots_vote_by_themselves():

@@ -137,6 +137,8 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
 
     def refused(self, action: Action, reason: str) -> None:
         super().refused(action, reason)
+        if isinstance(action, (Answer, CounterAttack, Say)):
+            self._clear_entry()  # the next word replaces the refused one; the reason (which quotes it) stays up
         self._layout()
 
     # -- typed words -------------------------------------------------------------------------------
@@ -180,6 +182,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
                 self.refusal = (self.words.say("You hold no {letter}: click the card you want to play "
                                                "(a Wie Weet Wat card is a joker for any letter).",
                                                letter=letter or "?"), 4.0)
+                self._clear_entry()
                 return None
         at = self.answer_ms(word, seat)
         if self.target is not None:
