@@ -14,9 +14,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from simulator.engine import REFEREE, SeatInfo, load_game  # noqa: E402
 from simulator.games.wie_weet_wat.rules import (JOKER, Answer, CloseWindow, CounterAttack, DrawCategory,  # noqa: E402
                                                 Pass, Vote)
-from simulator.games.wie_weet_wat.board import CAT_PILE  # noqa: E402
+from simulator.games.wie_weet_wat.board import CAT_PILE, DESK  # noqa: E402
 from simulator.games.wie_weet_wat.buzzer import MORE_SECONDS, TYPE_SECONDS, typing_ms  # noqa: E402
-from simulator.games.wie_weet_wat.words import ACTION_TEXT  # noqa: E402
+from simulator.games.wie_weet_wat.words import ACTION_TEXT, VERDICT_SECONDS  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
 from simulator.ui.sound import Cue  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
@@ -368,7 +368,9 @@ def test_an_action_card_is_shown_with_its_dutch_name_and_the_table_waits():
     assert notice.lines == [ACTION_TEXT["rotonde"][0]], "the Dutch edition's action text is Dutch only"
     assert notice.effects == ["Alle kaarten schoven één speler door, met de klok mee."]
     assert scene.view.busy()
-    click(scene, (515, 360))  # a click on the notice dismisses it
+    for _ in range(60):  # a second to read it
+        scene.update(FRAME)
+    click(scene, scene.view.notice_button().center)  # its Continue button closes it
     assert not scene.view.notices
 
 
@@ -527,8 +529,9 @@ def play_as_a_human(scene: TableScene, seat: int) -> bool:
     v = view.view
     phase = v["phase"]
     if view.notices and phase != "answer":
-        click(scene, (515, 360))
-        return True
+        if view.notices[0].age >= 1:  # read it, then close it
+            click(scene, view.notice_button().center)
+        return False
     if phase == "draw" and view.button(("draw",)):
         click_button(scene, ("draw",))
         return True
@@ -695,3 +698,96 @@ def test_undo_after_the_move_that_closed_the_window_says_the_table_has_judged_it
                                           scancode=0))
     assert messages == ["Nothing to undo: the table has judged your last move."]
     assert scene.state.history == before
+
+
+def verdict_for_a_wrong_word(scene: TableScene) -> None:
+    """The human buzzes and says a made-up word of the right letter; the others have passed: the window
+    closes on it, the word is wrong (the lists are final), and the human reads next."""
+    window_with(scene, 1)
+    state = scene.state
+    for seat in (0, 2):
+        if seat in state.current_players():
+            state.apply(Pass(seat))
+    scene.refresh()
+    press(scene, pygame.K_SPACE)
+    scene.update(FRAME)
+    card = next(c for c in scene.view.view["hand_cards"] if scene.game.card_letter[c] != JOKER)
+    click_card(scene, card)
+    enter(scene, scene.game.card_letter[card] + "olderdebolder")
+    if state.phase == "answer":
+        click_button(scene, ("pass", 1))
+        scene.update(FRAME)
+    assert state.phase == "draw" and state.reader == 1
+
+
+def test_the_verdict_stays_up_through_clicks_meant_for_the_table_and_the_skip_key():
+    """Playtest: the panel with who won and the words vanished on any click (the one meant for the pile drew a
+    card as well) and under the skip key, before it was read. Only its Continue button, Enter or its time
+    close it; the table under it waits."""
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "good")], seed=5, lexicon_is_final=True)
+    verdict_for_a_wrong_word(scene)
+    view = scene.view
+    title = view.notices[0].title
+    assert view.notices[0].tone == "loss"
+    history = len(scene.state.history)
+    click(scene, CAT_PILE)                   # meant for the pile
+    click(scene, (DESK.centerx, DESK.y + 30))  # the Draw button lies under the panel
+    click(scene, view.plate_rects[0].center)
+    press(scene, pygame.K_TAB)               # the skip key lands cards, it does not skip reading
+    assert view.notices and view.notices[0].title == title, "the verdict is still up"
+    assert len(scene.state.history) == history, "the clicks did nothing under the panel"
+    press(scene, pygame.K_RETURN)            # Enter at once: still the Enter of the word just typed
+    assert view.notices and view.notices[0].title == title
+    for _ in range(60):
+        scene.update(FRAME)
+    press(scene, pygame.K_RETURN)
+    assert not view.notices, "Enter closes it once it has been up a moment"
+    click(scene, CAT_PILE)
+    assert isinstance(scene.state.history[-1], DrawCategory), "the pile answers the click again"
+
+
+def test_the_verdict_closes_on_its_button_or_after_its_time():
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "good")], seed=5, lexicon_is_final=True)
+    verdict_for_a_wrong_word(scene)
+    view = scene.view
+    for _ in range(60):
+        scene.update(FRAME)
+    click(scene, view.notice_button().center)
+    assert not view.notices
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "good")], seed=5, lexicon_is_final=True)
+    verdict_for_a_wrong_word(scene)
+    for _ in range(int((VERDICT_SECONDS - 0.2) / FRAME)):
+        scene.update(FRAME)
+    assert scene.view.notices
+    for _ in range(20):
+        scene.update(FRAME)
+    assert not scene.view.notices
+
+
+def test_the_result_after_a_vote_is_shown_for_its_time_while_the_player_clicks_and_skips():
+    """Playtest: after a vote the category's result sometimes never showed: the player, waiting for the
+    bots' votes, clicked the table or pressed the skip key as the last vote came in, and that closed it."""
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "good")], seed=7)
+    window_with(scene, 1)
+    state = scene.state
+    press(scene, pygame.K_SPACE)
+    scene.update(FRAME)
+    card = next(c for c in scene.view.view["hand_cards"] if scene.game.card_letter[c] != JOKER)
+    click_card(scene, card)
+    enter(scene, scene.game.card_letter[card] + "ibbelwok")  # a word no list knows: the table votes
+    if scene.view.buzzed is not None:
+        click_button(scene, ("pass", 1))
+    run_until(scene, lambda: state.phase == "vote")
+    shown = 0.0
+    for step in range(int(12 / FRAME)):
+        click(scene, (515, 330)) if step % 2 else press(scene, pygame.K_TAB)  # an impatient player
+        scene.update(FRAME)
+        if state.phase != "vote" and not any(e["what"] == "result" for e in state.events[-4:]):
+            continue
+        if state.phase == "vote":
+            continue
+        if scene.view.notices and scene.view.notices[0].tone in ("win", "loss", "quiet", "remise"):
+            shown += FRAME
+        else:
+            break
+    assert shown >= VERDICT_SECONDS - 0.1, f"the result was up {shown:.2f} s"

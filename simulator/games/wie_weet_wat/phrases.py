@@ -231,7 +231,7 @@ DUTCH: dict[str, str] = {
     "{name} is thinking…": "{name} denkt na…",
     "Order: {order}": "Volgorde: {order}",
     "Nothing said yet: the reader starts.": "Nog niets gezegd: de voorlezer begint.",
-    "click to continue": "klik om verder te gaan",
+    "Continue (Enter)": "Verder (Enter)",
     # buttons
     "Accept": "Goed",
     "Reject": "Fout",

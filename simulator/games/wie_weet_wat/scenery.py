@@ -439,7 +439,7 @@ class TableScenery:
     def _notice_rect(self, notice: Notice) -> pygame.Rect:
         """As tall as the notice needs, centred on the middle of the table."""
         width = CENTRE.width - 48 - (ACTION_CARD[0] + 24 if notice.action else 0)
-        height = 64 + 28 * len(notice.rows) + (8 if notice.rows else 0) + 40
+        height = 64 + 28 * len(notice.rows) + (8 if notice.rows else 0) + 54   # the last 54: the Continue button
         for i, line in enumerate(notice.lines):
             small = notice.action is not None and i > 0
             height += len(wrap(line, width, 15 if small else 18)) * (20 if small else 25) + 6
@@ -450,6 +450,13 @@ class TableScenery:
         rect = pygame.Rect(0, 0, CENTRE.width, min(CENTRE.height, height))
         rect.center = CENTRE.center
         return rect
+
+    def _notice_button_rect(self, notice: Notice) -> pygame.Rect:
+        """The notice's Continue button, in its bottom right corner."""
+        rect = self._notice_rect(notice)
+        button = pygame.Rect(0, 0, max(150, font(16, True).size(self.words.say("Continue (Enter)"))[0] + 28), 34)
+        button.bottomright = (rect.right - 16, rect.bottom - 12)
+        return button
 
     def _draw_notice(self, surface: pygame.Surface, notice: Notice) -> None:
         rect = self._notice_rect(notice)
@@ -486,5 +493,9 @@ class TableScenery:
             for part in wrap(line, rect.right - x - 24, 19, True):
                 text(surface, part, (x, y), size=19, bold=True, colour=HIGHLIGHT)
                 y += 26
-        text(surface, self.words.say("click to continue"), (rect.right - 16, rect.bottom - 12), size=13, colour=TEXT_DIM,
-             anchor="bottomright")
+        button = self._notice_button_rect(notice)
+        fill = (246, 186, 66) if button.collidepoint(self.mouse) else (216, 156, 36)
+        pygame.draw.rect(surface, fill, button, border_radius=10)
+        pygame.draw.rect(surface, (247, 210, 122), button, width=2, border_radius=10)
+        text(surface, self.words.say("Continue (Enter)"), button.center, size=16, bold=True, colour=(26, 26, 26),
+             anchor="center")

@@ -20,7 +20,7 @@ import pygame
 import pygame_gui
 
 from simulator.engine import Action
-from simulator.ui.game_view import Cue, GameView, SeatPlate, Summary
+from simulator.ui.game_view import FINISH_LIMIT, FINISH_STEP, Cue, GameView, SeatPlate, Summary
 from simulator.ui.marks import new_events
 from simulator.ui.sprites import Place, SpriteLayer
 
@@ -31,7 +31,7 @@ from .realtime import TOAST_SECONDS, RealTimeFlow
 from .rules import (JOKER, Answer, ChooseCategory, ChooseVictim, CounterAttack, DrawCategory, Pass, Say, Vote,
                     WieWeetWatGame)
 from .scenery import TableScenery
-from .words import EFFECTS, HELP, Audience, Notice, TableWords
+from .words import EFFECTS, HELP, NOTICE_GUARD, Audience, Notice, TableWords
 
 BUZZ_KEYS = (pygame.K_a, pygame.K_l, pygame.K_g, pygame.K_p, pygame.K_z, pygame.K_m)  # far apart on the keyboard
 
@@ -125,6 +125,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
             self._sync_entry()
         if self.notices:
             self.notices[0].seconds -= dt
+            self.notices[0].age += dt
             if self.notices[0].seconds <= 0:
                 self.notices.pop(0)
                 self._layout()  # the buttons it covered come back
@@ -134,6 +135,24 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
 
     def busy(self) -> bool:
         return bool(self.notices) or self.sprites.moving
+
+    def finish_moves(self) -> None:
+        """Cards land now (the skip key, instant bots). A notice is read, not watched: it stays up for its
+        time (fast-forwarding it made a verdict vanish unread)."""
+        for _ in range(FINISH_LIMIT):
+            if not self.sprites.moving:
+                return
+            self.sprites.update(FINISH_STEP)
+
+    def notice_button(self) -> pygame.Rect | None:
+        """The Continue button of the notice on show, if any (tests and hit tests use it)."""
+        return self._notice_button_rect(self.notices[0]) if self.notices else None
+
+    def _dismiss_notice(self) -> None:
+        """Close the notice on show, unless it has only just come up (the key or click was for what was there)."""
+        if self.notices and self.notices[0].age >= NOTICE_GUARD:
+            self.notices.pop(0)
+            self._layout()  # the buttons it covered come back
 
     def refused(self, action: Action, reason: str) -> None:
         super().refused(action, reason)
@@ -311,6 +330,9 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
                 self._word_entered(event.text)
             return None
         if event.type == pygame.KEYDOWN:
+            if self.notices and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._dismiss_notice()
+                return None
             if self.entry is None and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
                 for seat in self.humans:
                     if event.key == self.buzz_key(seat):
@@ -341,11 +363,11 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
         if not v:
             return None
         if self.notices:
-            notice_rect = self._notice_rect(self.notices[0])
-            self.notices.pop(0)
-            self._layout()
-            if notice_rect.collidepoint(pos):
-                return None  # the click was for the notice
+            # The table under a notice waits: only its own button closes it (a click meant for the pile or a
+            # button under it closed the verdict unread, and acted as well).
+            if self._notice_button_rect(self.notices[0]).collidepoint(pos):
+                self._dismiss_notice()
+            return None
         for b in self.buttons:
             if b.rect.collidepoint(pos):
                 return self._press(b.key)

@@ -18,8 +18,9 @@ from .phrases import phrase
 from .buzzer import MORE_SECONDS, TYPE_SECONDS
 from .rules import ACTION_KINDS, JOKER, DrawCategory, WieWeetWatGame
 
-ACTION_SECONDS = 4.0     # how long an action card stays up (a click dismisses it)
+ACTION_SECONDS = 4.0     # how long an action card stays up (its Continue button or Enter closes it)
 VERDICT_SECONDS = 5.0
+NOTICE_GUARD = 0.6       # a notice is up this long before Enter or its button closes it
 CIRCLE_SECONDS = 3.5
 EFFECTS = ("grote-kans", "rotonde", "verkiezingspartij", "verloren-geluk", "te-veel-keuze", "pechvogel")
 
@@ -92,7 +93,7 @@ Te veel keuze: the reader takes a random card from a player of their choice (cli
 Pechvogel: the reader swaps hands with the player who holds the most cards.
 
 # Keys
-Space or your letter: buzz · Enter: say the typed word · Esc menu · F1 this help ·
+Space or your letter: buzz · Enter: say the typed word, or close a result or action card · Esc menu · F1 this help ·
 Ctrl+Z undo (not past a card shown or played) · Ctrl+S save · Ctrl+O load · F12 screenshot
 """
 
@@ -141,9 +142,9 @@ Te veel keuze: de voorlezer pakt een kaart van een speler naar keuze (klik op de
 Pechvogel: de voorlezer ruilt zijn kaarten met de speler die de meeste kaarten heeft.
 
 # Toetsen
-Spatie of je letter: zoemen · Enter: het getypte woord zeggen · Esc menu · F1 deze uitleg ·
-Ctrl+Z ongedaan maken (niet voorbij een getoonde of gespeelde kaart) · Ctrl+S opslaan ·
-Ctrl+O laden · F12 schermafdruk
+Spatie of je letter: zoemen · Enter: het getypte woord zeggen, of een uitslag of actiekaart sluiten ·
+Esc menu · F1 deze uitleg · Ctrl+Z ongedaan maken (niet voorbij een getoonde of gespeelde kaart) ·
+Ctrl+S opslaan · Ctrl+O laden · F12 schermafdruk
 """
 HELP = {"en": HELP_EN, "nl": HELP_NL}
 
@@ -197,12 +198,13 @@ class Notice:
     """A panel in the middle of the table: an action card drawn, a verdict, the end of a circle."""
 
     title: str
-    seconds: float
+    seconds: float         # left on show; it closes then, or on its Continue button or Enter
     lines: list[str] = field(default_factory=list)
     rows: list[tuple[bool, str, str, str, str]] = field(default_factory=list)  # ok, card+word, who, time, note
     action: str | None = None
     effects: list[str] = field(default_factory=list)   # what an action card did at this table
     tone: str = "news"   # news, win, remise, loss or quiet
+    age: float = 0.0     # seconds on show
 
 
 class TableWords:
