@@ -791,3 +791,66 @@ def test_the_result_after_a_vote_is_shown_for_its_time_while_the_player_clicks_a
         else:
             break
     assert shown >= VERDICT_SECONDS - 0.1, f"the result was up {shown:.2f} s"
+
+
+def drawn_texts(scene: TableScene, screen) -> list[tuple[str, pygame.Rect]]:
+    """Draw the table and note every line of text the game painted, with where it went."""
+    from simulator.games.wie_weet_wat import scenery
+
+    real, seen = scenery.text, []
+
+    def noted(surface, message, pos, **style):
+        rect = real(surface, message, pos, **style)
+        seen.append((message, rect))
+        return rect
+
+    scenery.text = noted
+    try:
+        scene.draw(screen)
+    finally:
+        scenery.text = real
+    return seen
+
+
+def longest_category(scene: TableScene) -> str:
+    from simulator.ui.theme import font
+
+    labels = scene.game.category_label
+    return max(labels, key=lambda c: font(17, True).size(labels[c])[0])
+
+
+@pytest.mark.parametrize("language", ["nl", "en"])
+@pytest.mark.parametrize("humans", [1, 2])
+def test_the_answer_box_shows_the_whole_category(screen, language, humans):
+    """Playtest: "Jouw woord voor 'iets waarop je k…'". The title of the answer box holds the whole category,
+    even the longest of the edition, inside the box (a long name is shortened rather than the category)."""
+    seats = [SeatInfo("Ann", "good"), SeatInfo("You" if humans == 1 else "Bartholomeus Xaverius"),
+             SeatInfo("Cleo", "easy") if humans == 1 else SeatInfo("Bob")]
+    scene = table(seats, language=language)
+    window_with(scene, 1)
+    scene.state.category = longest_category(scene)  # the reader read the edition's longest category
+    scene.refresh()
+    press(scene, pygame.K_SPACE if humans == 1 else pygame.K_a)
+    scene.update(FRAME)
+    category = scene.view.view["category"]
+    titles = [(m, r) for m, r in drawn_texts(scene, screen) if f"‘{category}’" in m]
+    assert titles, "the answer box names the whole category"
+    assert all(DESK.contains(r) for _, r in titles)
+
+
+@pytest.mark.parametrize("language", ["nl", "en"])
+def test_the_joker_hint_wraps_inside_the_answer_box(screen, language):
+    """Playtest: "…of klik het antwoord van een ander voor een tegenaanval" ran past the box's right edge.
+    Every line under the answer box stays inside it, and together they say the whole hint."""
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")], seed=5, language=language)
+    window_with(scene, 1)
+    press(scene, pygame.K_SPACE)
+    scene.update(FRAME)
+    joker = next(c for c in scene.view.view["hand_cards"] if scene.game.card_letter[c] == JOKER)
+    click_card(scene, joker)
+    hint = scene.view.words.desk_hint(scene.view.view, 1, joker, None)
+    lines = [(m, r) for m, r in drawn_texts(scene, screen) if r.top >= scene.view.entry.relative_rect.bottom - 4
+             and r.colliderect(DESK) and m in hint]
+    assert " ".join(m for m, _ in lines) == hint
+    for message, rect in lines:
+        assert DESK.inflate(-8, -4).contains(rect), f"‘{message}’ at {rect} leaves the box {DESK}"

@@ -38,7 +38,8 @@ DESK = pygame.Rect(185, 460, 660, 106)
 HOME = pygame.Rect(8, 594, 144, 116)
 CHOICE = pygame.Rect(245, 166, 540, 286)
 CENTRE = pygame.Rect(185, 162, 660, 404)
-ENTRY = pygame.Rect(DESK.x + 16, DESK.y + 36, 300, 40)
+ROW_H = 36              # the answer box and its buttons: room above for the title, below for a two-line hint
+ENTRY = pygame.Rect(DESK.x + 16, DESK.y + 34, 300, ROW_H)
 VOTE_NAME_WIDTH = 64   # room for a voter's name left of their buttons when several people vote
 
 
@@ -129,13 +130,13 @@ def desk_buttons(v: dict[str, Any], aud: Audience, buzzed: int | None, buzz_labe
     """
     phase = v["phase"]
     out: list[Button] = []
-    row_y = DESK.y + 36
+    row_y = ENTRY.y
     if phase == "answer":
         if buzzed is not None:
             x = ENTRY.right + 14
             answered = any(a["seat"] == buzzed for a in v["answers"])
-            out.append(Button(("answer",), pygame.Rect(x, row_y, 148, 40), aud.say("Answer (Enter)"), True))
-            out.append(Button(("pass", buzzed), pygame.Rect(x + 156, row_y, 96, 40),
+            out.append(Button(("answer",), pygame.Rect(x, row_y, 148, ROW_H), aud.say("Answer (Enter)"), True))
+            out.append(Button(("pass", buzzed), pygame.Rect(x + 156, row_y, 96, ROW_H),
                               aud.say("Done" if answered else "Pass")))
         elif aud.viewer in aud.humans and aud.viewer in v["current"] and not aud.several_humans:
             out.append(Button(("buzz", aud.viewer), pygame.Rect(DESK.centerx - 190, DESK.y + 8, 260, 52),
@@ -162,8 +163,8 @@ def desk_buttons(v: dict[str, Any], aud: Audience, buzzed: int | None, buzz_labe
         seat = v["circle"]["order"][v["circle"]["turn"]]
         if seat in aud.humans:
             x = ENTRY.right + 14
-            out.append(Button(("say",), pygame.Rect(x, row_y, 148, 40), aud.say("Say it (Enter)"), True))
-            out.append(Button(("giveup", seat), pygame.Rect(x + 156, row_y, 120, 40), aud.say("Give up")))
+            out.append(Button(("say",), pygame.Rect(x, row_y, 148, ROW_H), aud.say("Say it (Enter)"), True))
+            out.append(Button(("giveup", seat), pygame.Rect(x + 156, row_y, 120, ROW_H), aud.say("Give up")))
     elif phase == "draw" and may_draw:
         out.append(Button(("draw",), pygame.Rect(DESK.centerx - 150, DESK.y + 8, 300, 52),
                           aud.say("Draw a category card"), True))

@@ -17,7 +17,7 @@ from simulator.ui.card_art import card_back, glow, mark
 from simulator.ui.sprites import SpriteLayer
 from simulator.ui.theme import DANGER, GOLD, GOOD, HIGHLIGHT, TEXT, TEXT_DIM, font, panel, text, wrap
 
-from .board import (ACTION_CARD, BANNER, CAT_PILE, CENTRE, CHOICE, DESK, DISCARD, LETTER_PILE, PILE, PLATE_H,
+from .board import (ACTION_CARD, BANNER, CAT_PILE, CENTRE, CHOICE, DESK, DISCARD, ENTRY, LETTER_PILE, PILE, PLATE_H,
                     TILE_CARD, TILES, TIMER, VOTE_NAME_WIDTH, Button, Tile)
 from .faces import CREAM, NAVY, TEAL, CardFaces
 from .buzzer import TYPE_SECONDS
@@ -331,18 +331,17 @@ class TableScenery:
         if self.buzzed is not None:
             seat = self.buzzed
             panel(surface, DESK, colour=(30, 34, 44), alpha=240, radius=14, border=GOLD)
-            title = self.words.desk_title(seat, category, self.several_humans)
+            # top right: the buzz time over the bar of the time left to type; the title has the rest of the row
+            bar = pygame.Rect(DESK.right - 176, DESK.y + 23, 160, 8)
             buzzed = self.words.say("buzzed at {time}", time=self.words.seconds(self.buzz_ms))
-            room = DESK.right - 190 - font(14).size(buzzed)[0] - 16 - (DESK.x + 16)   # up to the buzz time
-            text(surface, fit(title, room, 17, True), (DESK.x + 16, DESK.y + 9), size=17, bold=True, colour=GOLD)
-            text(surface, buzzed, (DESK.right - 190, DESK.y + 10), size=14, colour=TEXT, anchor="topright")
-            bar = pygame.Rect(DESK.right - 176, DESK.y + 14, 160, 10)
-            pygame.draw.rect(surface, (60, 64, 74), bar, border_radius=5)
+            text(surface, buzzed, (bar.right, DESK.y + 4), size=13, colour=TEXT, anchor="topright")
+            pygame.draw.rect(surface, (60, 64, 74), bar, border_radius=4)
             share = max(0.0, min(1.0, self.buzz_left / TYPE_SECONDS))
             pygame.draw.rect(surface, GOLD if share > 0.3 else DANGER,
-                             pygame.Rect(bar.x, bar.y, int(bar.width * share), bar.height), border_radius=5)
-            hint = self.words.desk_hint(v, seat, self.selected, self.target)
-            text(surface, hint, (DESK.x + 16, DESK.bottom - 24), size=14, colour=TEXT_DIM)
+                             pygame.Rect(bar.x, bar.y, int(bar.width * share), bar.height), border_radius=4)
+            title, size = self._desk_title(seat, category, bar.x - 14 - (DESK.x + 16))
+            text(surface, title, (DESK.x + 16, ENTRY.y - 5), size=size, bold=True, colour=GOLD, anchor="bottomleft")
+            self._draw_desk_hint(surface, self.words.desk_hint(v, seat, self.selected, self.target))
             return
         home = self.viewer
         if home in self.humans and not self.several_humans:
@@ -357,6 +356,32 @@ class TableScenery:
                  bold=True, colour=GOLD, anchor="center")
             text(surface, self.words.say("press your key or click your name · once per category · the clock runs on"),
                  (DESK.centerx, DESK.centery + 16), size=14, colour=TEXT_DIM, anchor="center")
+
+    def _desk_title(self, seat: int, category: str, room: int) -> tuple[str, int]:
+        """The answer box's title and its size: the whole category, in a smaller letter if need be; a long name
+        (several humans) is shortened rather than the category."""
+        title = self.words.desk_title(seat, category, self.several_humans)
+        for size in range(17, 12, -1):
+            if font(size, True).size(title)[0] <= room:
+                return title, size
+        size = 13
+        if self.several_humans:
+            rest = font(size, True).size(self.words.desk_title(seat, category, True, name=""))[0]
+            name = fit(self.names[seat], max(0, room - rest), size, True)
+            title = self.words.desk_title(seat, category, True, name=name)
+        return fit(title, room, size, True), size
+
+    def _draw_desk_hint(self, surface: pygame.Surface, hint: str) -> None:
+        """What to type, under the answer box: one line, or two in a smaller letter, inside the desk."""
+        width = DESK.width - 32
+        if font(14).size(hint)[0] <= width:
+            text(surface, hint, (DESK.x + 16, DESK.bottom - 24), size=14, colour=TEXT_DIM)
+            return
+        lines = wrap(hint, width, 13)[:2]
+        y = ENTRY.bottom + 1
+        for line in lines:
+            text(surface, line, (DESK.x + 16, y), size=13, colour=TEXT_DIM)
+            y += 14
 
     def _draw_vote_desk(self, surface: pygame.Surface) -> None:
         v = self.view
@@ -396,9 +421,10 @@ class TableScenery:
                             category=v["category"])
             else:
                 title = say("Your turn: name {category} (any letter, not said yet)", category=v["category"])
-            text(surface, title, (DESK.x + 16, DESK.y + 9), size=17, bold=True, colour=GOLD)
-            text(surface, say("Enter says it · Give up draws a penalty card and ends the circle"),
-                 (DESK.x + 16, DESK.bottom - 24), size=14, colour=TEXT_DIM)
+            size = next((n for n in range(17, 12, -1) if font(n, True).size(title)[0] <= DESK.width - 32), 13)
+            text(surface, fit(title, DESK.width - 32, size, True), (DESK.x + 16, ENTRY.y - 5), size=size, bold=True,
+                 colour=GOLD, anchor="bottomleft")
+            self._draw_desk_hint(surface, say("Enter says it · Give up draws a penalty card and ends the circle"))
         else:
             text(surface, self.words.say("{name} is thinking…", name=self.names[seat]), (DESK.centerx, DESK.centery), size=20, bold=True,
                  colour=TEXT_DIM, anchor="center")

@@ -353,9 +353,11 @@ class TableWords:
     def time_up(self, seat: int) -> str:
         return self.say("{name}: time to type is up.", name=self.names[seat])
 
-    def desk_title(self, seat: int, category: str, several_humans: bool) -> str:
+    def desk_title(self, seat: int, category: str, several_humans: bool, name: str | None = None) -> str:
+        """The answer box's title; ``name`` (several humans) in place of the seat's name, say a shortened one."""
         if several_humans:
-            return self.say("{name}, your word for ‘{category}’", name=self.names[seat], category=category)
+            return self.say("{name}, your word for ‘{category}’", name=self.names[seat] if name is None else name,
+                            category=category)
         return self.say("Your word for ‘{category}’", category=category)
 
     def desk_hint(self, v: dict[str, Any], seat: int, selected: int | None, target: int | None) -> str:
