@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from simulator.engine import REFEREE, SeatInfo, load_game  # noqa: E402
 from simulator.games.wie_weet_wat.rules import (JOKER, Answer, CloseWindow, CounterAttack, DrawCategory,  # noqa: E402
                                                 Pass, Vote)
-from simulator.games.wie_weet_wat.board import CAT_PILE, DESK  # noqa: E402
+from simulator.games.wie_weet_wat.board import CAT_PILE, DESK, TILES  # noqa: E402
 from simulator.games.wie_weet_wat.buzzer import MORE_SECONDS, TYPE_SECONDS, typing_ms  # noqa: E402
 from simulator.games.wie_weet_wat.words import ACTION_TEXT, VERDICT_SECONDS  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
@@ -854,3 +854,41 @@ def test_the_joker_hint_wraps_inside_the_answer_box(screen, language):
     assert " ".join(m for m, _ in lines) == hint
     for message, rect in lines:
         assert DESK.inflate(-8, -4).contains(rect), f"‘{message}’ at {rect} leaves the box {DESK}"
+
+
+def test_answer_tiles_show_whole_words_and_notes(screen):
+    """Playtest: tiles cut words off ("marechauss…", "Grote Kans-k…"). Each tile is as wide as its words:
+    every word, name and note on the table is drawn whole, inside its tile."""
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "good"), SeatInfo("Dirk", "good")],
+                  seed=3)
+    window_with(scene, 1)
+    state = scene.state
+    lex, letter_of = scene.game.lexicon, scene.game.card_letter
+    state.window_grote_kans = True  # a Grote Kans window: a second card of another letter is a bonus card
+    at = 400
+    for seat in [s for s in (0, 2, 3) if s in state.current_players()]:
+        longest = sorted(((len(w), c, w) for c in state.hands[seat] for w in lex.words_for(state.category, letter_of[c])),
+                         reverse=True)
+        played = set()
+        for _, card, word in longest:
+            if letter_of[card] not in played and card in state.hands[seat] and seat in state.current_players():
+                state.apply(Answer(seat, card, word, at))  # the bots' longest words (forced for the test)
+                played.add(letter_of[card])
+                at += 300
+            if len(played) == 2:
+                break
+    scene.refresh()
+    scene.update(FRAME)
+    tiles = scene.view.tiles
+    assert len(tiles) >= 4 and any(t.bonus for t in tiles)
+    texts = drawn_texts(scene, screen)
+    for tile in tiles:
+        who = f"{scene.view.names[tile.seat]} · {scene.view.words.seconds(tile.at_ms)}"
+        note = scene.view.words.say("Grote Kans card") if tile.bonus else ""
+        for line in (tile.word, who, note):
+            if line:
+                drawn = [r for m, r in texts if m == line and tile.rect.contains(r)]
+                assert drawn, f"‘{line}’ is not drawn whole on its tile ({[m for m, r in texts if tile.rect.colliderect(r)]})"
+    for tile in tiles:
+        assert TILES.contains(tile.rect)
+        assert not any(t is not tile and t.rect.colliderect(tile.rect) for t in tiles)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -82,8 +82,22 @@ def plate_rects(players: int, home: int | None, area: pygame.Rect) -> dict[int, 
     return rects
 
 
-def tile_layout(v: dict[str, Any]) -> list[Tile]:
-    """The answers in time order, then the cards held for a play-off, in a grid of up to 6 columns."""
+TILE_GAP = 6
+TILE_ROWS = ((80, 2), ((TILES.height - 2 * TILE_GAP) // 3, 3))   # (tile height, rows that fit at it)
+
+
+def tile_card_size(height: int) -> tuple[int, int]:
+    """The card face on a tile ``height`` tall."""
+    return (height - 14) * TILE_CARD[0] // TILE_CARD[1], height - 14
+
+
+def tile_layout(v: dict[str, Any], need: Callable[[Tile, int], int] | None = None) -> list[Tile]:
+    """The answers in time order, then the cards held for a play-off, in rows.
+
+    ``need(tile, height)`` is the width its words take on a tile ``height`` tall: each tile is as wide as
+    its card and words, so a long word is shown whole ("marechaussee" was cut). When they do not fit in
+    the rows, the tiles share the width equally (up to 6 a row) and the painter makes the words fit.
+    """
     if v["phase"] not in ("answer", "vote"):
         return []
     entries: list[Tile] = []
@@ -102,18 +116,36 @@ def tile_layout(v: dict[str, Any]) -> list[Tile]:
                                     held=True))
     if not entries:
         return []
-    count = len(entries)
-    cols = min(6, max(4, math.ceil(count / 2)))
-    rows = math.ceil(count / cols)
-    gap = 6
-    width = (TILES.width - gap * (cols - 1)) // cols
-    height = 80 if rows <= 2 else (TILES.height - gap * (rows - 1)) // rows
-    out = []
-    for i, tile in enumerate(entries):
-        r, c = divmod(i, cols)
-        rect = pygame.Rect(TILES.x + c * (width + gap), TILES.y + r * (height + gap), width, height)
-        out.append(Tile(rect, tile.card, tile.seat, tile.word, tile.letter, tile.at_ms, tile.target, tile.bonus,
-                        tile.held, tile.first))
+    rects = None
+    if need is not None:
+        for height, rows in TILE_ROWS:
+            widths = [min(TILES.width, tile_card_size(height)[0] + 22 + need(t, height)) for t in entries]
+            rects = _flow(widths, height, rows)
+            if rects is not None:
+                break
+    if rects is None:
+        count = len(entries)
+        cols = min(6, max(4, math.ceil(count / 2)))
+        rows = math.ceil(count / cols)
+        width = (TILES.width - TILE_GAP * (cols - 1)) // cols
+        height = 80 if rows <= 2 else (TILES.height - TILE_GAP * (rows - 1)) // rows
+        rects = [pygame.Rect(TILES.x + c * (width + TILE_GAP), TILES.y + r * (height + TILE_GAP), width, height)
+                 for r, c in (divmod(i, cols) for i in range(count))]
+    return [Tile(rect, t.card, t.seat, t.word, t.letter, t.at_ms, t.target, t.bonus, t.held, t.first)
+            for rect, t in zip(rects, entries)]
+
+
+def _flow(widths: list[int], height: int, rows: int) -> list[pygame.Rect] | None:
+    """Tiles of ``widths`` laid left to right in up to ``rows`` rows of TILES; None if they need more."""
+    out: list[pygame.Rect] = []
+    x, row = 0, 0
+    for width in widths:
+        if x and x + width > TILES.width:
+            x, row = 0, row + 1
+        if row >= rows:
+            return None
+        out.append(pygame.Rect(TILES.x + x, TILES.y + row * (height + TILE_GAP), width, height))
+        x += width + TILE_GAP
     return out
 
 
@@ -193,7 +225,7 @@ def card_places(v: dict[str, Any], tiles: list[Tile], faces: CardFaces, *, viewe
                             faces.face_key(card, PILE), jitter, z=20 + i))
     for i, tile in enumerate(tiles):
         chosen = tile.letter if faces.card_letter[tile.card] == JOKER and not tile.held else ""
-        size = (tile.rect.height - 14) * TILE_CARD[0] // TILE_CARD[1], tile.rect.height - 14
+        size = tile_card_size(tile.rect.height)
         places.append(Place(("card", tile.card), (tile.rect.x + 8 + size[0] / 2, tile.rect.centery),
                             faces.face_key(tile.card, size, chosen=chosen), z=60 + i))
     if viewer is not None:

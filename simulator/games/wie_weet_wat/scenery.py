@@ -261,34 +261,46 @@ class TableScenery:
             text(surface, self.words.say("Answers appear here as they are given, with their time."), TILES.center, size=16,
                  colour=TEXT_DIM, anchor="center")
 
+    def _tile_words(self, tile: Tile) -> tuple[str, str, str]:
+        """What a tile says: the word (or, held, the name), who and when (or the play-off letter), and a note."""
+        say = self.words.say
+        if tile.held:
+            return self.names[tile.seat], say("play-off: {letter}", letter=tile.letter), ""
+        who = f"{self.names[tile.seat]} · {self.words.seconds(tile.at_ms)}"
+        note = ""
+        if tile.target >= 0:
+            note = say("attacks {name}", name=self.names[tile.target])
+        elif tile.bonus:
+            note = say("Grote Kans card")
+        elif self.target == tile.seat and tile.first:
+            note = say("your target")
+        return tile.word, who, note
+
+    def _tile_text_width(self, tile: Tile, height: int) -> int:
+        """How wide a tile's words are on a tile ``height`` tall (the layout sizes the tile to them)."""
+        word, who, note = self._tile_words(tile)
+        big = 17 if height >= 70 else 15
+        return max(font(big, True).size(word)[0], font(13).size(who)[0],
+                   font(13).size(note)[0] if note and height >= 60 else 0)
+
     def _draw_card_marks(self, surface: pygame.Surface) -> None:
         """Text on the tiles, and rings on the selected card and on cards that may be clicked."""
         v = self.view
-        say = self.words.say
         for tile in self.tiles:
             card_w = (tile.rect.height - 14) * TILE_CARD[0] // TILE_CARD[1]
             x = tile.rect.x + card_w + 16
             width = tile.rect.right - x - 6
             big = 17 if tile.rect.height >= 70 else 15
+            word, who, note = self._tile_words(tile)
             if tile.held:
-                text(surface, fit(self.names[tile.seat], width, big, True), (x, tile.rect.y + 8), size=big,
-                     bold=True)
-                text(surface, fit(say("play-off: {letter}", letter=tile.letter), width, 13), (x, tile.rect.y + 30),
-                     size=13, colour=TEXT_DIM)
+                text(surface, fit(word, width, big, True), (x, tile.rect.y + 8), size=big, bold=True)
+                text(surface, fit(who, width, 13), (x, tile.rect.y + 30), size=13, colour=TEXT_DIM)
                 continue
-            while big > 12 and font(big, True).size(tile.word)[0] > width:
+            while big > 12 and font(big, True).size(word)[0] > width:
                 big -= 1  # a long word gets a smaller letter before it gets cut
-            text(surface, fit(tile.word, width, big, True), (x, tile.rect.y + 6), size=big, bold=True,
+            text(surface, fit(word, width, big, True), (x, tile.rect.y + 6), size=big, bold=True,
                  colour=HIGHLIGHT)
-            who = f"{self.names[tile.seat]} · {self.words.seconds(tile.at_ms)}"
             text(surface, fit(who, width, 13), (x, tile.rect.y + 8 + big), size=13)
-            note = ""
-            if tile.target >= 0:
-                note = say("attacks {name}", name=self.names[tile.target])
-            elif tile.bonus:
-                note = say("Grote Kans card")
-            elif self.target == tile.seat and tile.first:
-                note = say("your target")
             if note and tile.rect.height >= 60:
                 text(surface, fit(note, width, 13), (x, tile.rect.y + 28 + big), size=13,
                      colour=DANGER if tile.target >= 0 or self.target == tile.seat else GOLD)

@@ -269,7 +269,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
         if not v:
             return
         self.plate_rects = plate_rects(self.game.players, self.viewer, self.area)
-        self.tiles = tile_layout(v)
+        self.tiles = tile_layout(v, self._tile_text_width)
         self.rows = choice_rows(len(v["category_options"]))
         may_draw = any(isinstance(a, DrawCategory) for a in self.legal)
         self.buttons = desk_buttons(v, self.audience, self.buzzed, self.key_label(self.viewer), bool(self.notices),
