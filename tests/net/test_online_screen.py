@@ -86,16 +86,23 @@ def test_the_launchers_play_online_button_opens_the_online_screen(app):
     assert app.scene is launcher
 
 
-def test_a_host_whose_server_stopped_resumes_the_table_and_gets_their_seat_back(app, tmp_path):
-    from simulator.net.server import ServerThread
-    from simulator.ui.online import connect_screen
-
+def host(app) -> tuple[OnlineScene, RemoteTableScene]:
+    """Host the Online screen's first game on loopback, as clicked: the screen and the table."""
     host_screen = OnlineScene(app)
     app.push(host_screen)
     host_screen.bind = "127.0.0.1"
     type_into(host_screen, host_screen.port_entry, "0")
     click(host_screen, host_screen.host_button)
     table = app.scene
+    assert isinstance(table, RemoteTableScene), host_screen.error
+    return host_screen, table
+
+
+def test_a_host_whose_server_stopped_resumes_the_table_and_gets_their_seat_back(app, tmp_path):
+    from simulator.net.server import ServerThread
+    from simulator.ui.online import connect_screen
+
+    host_screen, table = host(app)
     address, code = table.invite.split("  code ")
     table.client.close()
     host_screen.server.stop()                                  # the host left: the server stops, saved
@@ -163,13 +170,7 @@ def test_a_wrong_join_code_is_told_in_the_join_panel_not_by_the_host_button(app)
 
 def host_and_join(app) -> tuple[OnlineScene, RemoteTableScene, RemoteTableScene]:
     """Host a two-seat table from the Online screen and join it as Bob from a second screen."""
-    host_screen = OnlineScene(app)
-    app.push(host_screen)
-    host_screen.bind = "127.0.0.1"
-    type_into(host_screen, host_screen.port_entry, "0")
-    click(host_screen, host_screen.host_button)
-    table = app.scene
-    assert isinstance(table, RemoteTableScene), host_screen.error
+    host_screen, table = host(app)
     address, code = table.invite.split("  code ")
     guest_screen = OnlineScene(app)
     app.push(guest_screen)
@@ -185,6 +186,15 @@ def host_and_join(app) -> tuple[OnlineScene, RemoteTableScene, RemoteTableScene]
             break
         time.sleep(0.01)
     return host_screen, table, guest
+
+
+def hears_the_host_closed(guest: RemoteTableScene) -> None:
+    for _ in range(300):                     # bounded: the guest hears the goodbye
+        guest.update(1 / 60)
+        if guest.closed:
+            break
+        time.sleep(0.01)
+    assert guest.status() == "The table is closed: the host closed the table"
 
 
 def choose(scene: RemoteTableScene, label: str) -> None:
@@ -210,12 +220,7 @@ def test_the_host_is_asked_before_leaving_closes_the_table_and_the_guest_is_told
         table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
         choose(table, "New game")
         choose(table, "Close the table and leave")
-        for _ in range(300):                 # bounded: the guest hears the goodbye
-            guest.update(1 / 60)
-            if guest.closed:
-                break
-            time.sleep(0.01)
-        assert guest.status() == "The table is closed: the host closed the table"
+        hears_the_host_closed(guest)
         from simulator.games.wham_bam.rules import DrawCard
 
         assert guest.try_action(DrawCard(1)) is False, "no move goes to a closed table"
@@ -329,12 +334,7 @@ def test_closing_the_hosts_window_closes_the_table_properly_and_the_guest_is_tol
         pygame.event.post(pygame.event.Event(pygame.QUIT))  # the window's close button
         app.run()
         assert not host_screen.server.thread.is_alive(), "the server stopped (and saved) with the window"
-        for _ in range(300):                 # bounded: the guest hears the goodbye
-            guest.update(1 / 60)
-            if guest.closed:
-                break
-            time.sleep(0.01)
-        assert guest.status() == "The table is closed: the host closed the table"
+        hears_the_host_closed(guest)
         guest.client.close()
     finally:
         host_screen.server.stop()
