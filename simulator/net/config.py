@@ -16,7 +16,7 @@ from simulator.engine import Game, SeatInfo, bot_levels, load_game
 REMOTE = "remote"
 LOCAL = "local"
 HUMAN_KINDS = (REMOTE, LOCAL)
-NAME_LIMIT = 24
+NAME_LIMIT = 16   # characters of a seat's name (as the launcher's and the Online screen's fields allow)
 MAX_WAIT_SECONDS = 24 * 3600
 NO_TAKEOVER = "none"
 

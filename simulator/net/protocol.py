@@ -19,7 +19,9 @@ Client to server::
 Server to client: ``hosted``, ``welcome``, ``update`` (your seats' views, the onlooker
 view, your legal actions, whose turn, the clock), ``refused`` (to the sender only),
 ``error`` ({reason, unknown_token?: true} -- set when a join showed a seat token this table
-never gave out), ``seats`` (who is here), ``undo-request``, ``undo-result``, ``bye``.
+never gave out), ``seats`` (who is here), ``undo-request``, ``undo-result``, ``bye``
+({reason, back: bool} -- the table stops; with ``back`` the server is expected to start
+again, so a screen keeps trying to rejoin).
 """
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ from websockets.asyncio.server import ServerConnection, serve
 
 from simulator.engine import SeatInfo
 
-from .config import TableConfig
+from .config import NAME_LIMIT, TableConfig
 from .protocol import (BURST, MAX_MESSAGE_BYTES, PING_INTERVAL, PING_TIMEOUT, RATE_PER_SECOND, ProtocolError,
                        encode, new_code, normal_code, read_message)
 from .table import JoinRefused, OnlineTable
@@ -37,7 +37,6 @@ MAX_TABLES = 2000
 OUTBOX_LIMIT = 512          # messages queued for a client that does not read: then it is dropped
 STOPPED = "the server stopped; it keeps the table for when it starts again"
 BYE_SECONDS = 0.2           # how long a closing server gives its goodbyes to go out
-NAME_LIMIT = 16             # characters of a joiner's name (as the launcher's name fields allow)
 STRIKES_LIMIT = 50          # rate-limit strikes before a flooding connection is closed
 WRONG_CODES_PER_MINUTE = 20
 HOSTS_PER_HOUR = 12         # tables one address may open, so nobody fills the server (loopback: the
@@ -133,12 +132,13 @@ class TableServer:
         self.saver = asyncio.create_task(self._save_loop())
         return self.address
 
-    async def close(self, reason: str = STOPPED) -> None:
-        """Tell everyone at a table why it closes (``reason``), stop listening, stop the tables
-        and save them all."""
+    async def close(self, reason: str = STOPPED, *, back: bool = True) -> None:
+        """Tell everyone at a table why it closes (``reason``; ``back``: the server is expected
+        to start again, so their screens keep trying to rejoin), stop listening, stop the
+        tables and save them all."""
         for table in self.tables.values():
             for member in [*table.members, *table.watchers]:
-                member.send({"type": "bye", "reason": reason})
+                member.send({"type": "bye", "reason": reason, "back": back})
         if self.tables:
             await asyncio.sleep(BYE_SECONDS)  # the writers send it before the connections close
         if self.server is not None:
@@ -423,9 +423,10 @@ class ServerThread:
         if self.error is not None:
             raise OSError(bind_problem(host, port, self.error))
 
-    def stop(self, reason: str = STOPPED) -> None:
-        """Tell the players ``reason``, save the tables and stop (bounded)."""
+    def stop(self, reason: str = STOPPED, *, back: bool = True) -> None:
+        """Tell the players ``reason`` (see :meth:`TableServer.close`), save the tables and stop
+        (bounded)."""
         if self.loop.is_running():
-            asyncio.run_coroutine_threadsafe(self.server.close(reason), self.loop).result(10)
+            asyncio.run_coroutine_threadsafe(self.server.close(reason, back=back), self.loop).result(10)
             self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)

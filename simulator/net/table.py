@@ -30,7 +30,7 @@ from simulator.engine import REFEREE, Action, GameRecord, IllegalAction, SeatInf
 from simulator.engine.record import try_undo
 
 from .clock import WindowClock, timing_for
-from .config import LOCAL, NO_TAKEOVER, REMOTE, TableConfig
+from .config import LOCAL, NAME_LIMIT, NO_TAKEOVER, REMOTE, TableConfig
 from .protocol import HOLD_SECONDS, new_token
 
 SAVE_FORMAT = 1
@@ -131,7 +131,8 @@ class OnlineTable:
         taken = {s.name.casefold() for i, s in enumerate(self.seats) if i != seat}
         told, n = name, 2
         while told.casefold() in taken:
-            told, n = f"{name} {n}", n + 1
+            suffix = f" {n}"
+            told, n = name[:NAME_LIMIT - len(suffix)] + suffix, n + 1
         return told
 
     # -- seats and members -------------------------------------------------------------------
@@ -557,10 +558,13 @@ class OnlineTable:
         if due:
             seat = due[0][1]
             _, action = self.plans.pop(seat)
-            if seat in current and self.controller(seat) == "bot" and self._apply(action):
-                fallback = next((a for a in self.state.legal_actions(seat) if clock.timing.timed_ms(a) is None), None)
-                if fallback is not None:
-                    self._apply(fallback)   # a plan the table overtook: the bot gives up instead
+            if seat in current and self.controller(seat) == "bot":
+                if self._apply(action):
+                    fallback = next((a for a in self.state.legal_actions(seat) if clock.timing.timed_ms(a) is None),
+                                    None)
+                    if fallback is not None:
+                        self._apply(fallback)   # a plan the table overtook: the bot gives up instead
+                self.seats[seat].bot_moves += self.seats[seat].is_human
             return 0
         if now_ms >= clock.deadline_ms and not clock.boxes:
             await self._referee_move()

@@ -124,7 +124,7 @@ def host_table(app: App | None, request: dict[str, Any], *, port: int = DEFAULT_
             closed.append(True)
             if announcement is not None:
                 announcement.close()
-            server.stop("the host closed the table")
+            server.stop("the host closed the table", back=False)
 
     def leave() -> None:
         close_table()

@@ -196,7 +196,7 @@ class RemoteTableScene(TableScene):
         server's update moves it on, instead of springing back while the message travels.
         Without a connection the move is refused, saying so."""
         steps = action if isinstance(action, list) else [action]
-        if not self.connected:
+        if not self.connected and any(step.player != REFEREE for step in steps):  # a held verdict is here already
             if not quiet and steps:
                 self.view.refused(steps[0], self.status())
             self.refresh()
@@ -267,10 +267,14 @@ class RemoteTableScene(TableScene):
             self.connected = False
             self.retry_in = RETRY_SECONDS
             self.notify(f"{message['reason']}; trying again...")
+        elif kind == "bye" and message.get("back", False):  # the server stops and will be back
+            self.connected = False
+            self.retry_in = RETRY_SECONDS
+            self.notify(f"{message['reason']}; trying to rejoin...")
         elif kind in ("error", "bye"):
-            if kind == "bye":  # the table closed, or another connection took this one's place
+            if kind == "bye":  # the table closed for good: stop trying to rejoin
                 self.connected = False
-                self.retry_in = float("inf")  # do not fight it
+                self.retry_in = float("inf")
                 self.closed = message["reason"]
             self.notify(message["reason"])
 
@@ -317,6 +321,9 @@ class RemoteTableScene(TableScene):
 
     # -- what differs online ------------------------------------------------------------------
     def undo(self) -> None:
+        if not self.connected:
+            self.notify(self.status())
+            return
         seat = self.viewer if self.viewer in self.held else (self.held[0] if self.held else None)
         if seat is None:
             self.notify("Onlookers cannot undo.")
@@ -350,6 +357,9 @@ class RemoteTableScene(TableScene):
 
     def buzz(self, seat: int) -> None:
         """Ask the server to open ``seat``'s answer box in a timed window."""
+        if not self.connected:
+            self.notify(self.status())
+            return
         self.client.send({"type": "claim", "seat": seat})
 
     @property
@@ -371,7 +381,7 @@ class RemoteTableScene(TableScene):
         waiting = self.waiting_for()
         if waiting and not self.started:
             return f"Waiting for {' and '.join(waiting)} to join: the game starts when every seat is taken"
-        up = set(self.state.current_players())
+        up = set(self.state.current_players()) if self.clock.data is None else set()  # a window's clock runs on
         away = [s["name"] for i, s in enumerate(self.welcome["seats"]) if s["control"] == "waiting" and i in up]
         if away:
             return f"{' and '.join(away)} {'is' if len(away) == 1 else 'are'} away: the table waits"

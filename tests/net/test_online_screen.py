@@ -231,21 +231,35 @@ def test_the_host_is_asked_before_leaving_closes_the_table_and_the_guest_is_told
         host_screen.server.stop()
 
 
+def plays_until_the_others_turn(scene: RemoteTableScene, seat: int) -> None:
+    """``seat``, at ``scene``, makes moves until the server says it is no longer its turn (bounded)."""
+    for _ in range(20):
+        if scene.state.current_players() != (seat,):
+            return
+        assert scene.try_action(scene.state.legal_actions(seat)[0])
+        version = scene.state.update["version"]
+        for _ in range(300):
+            scene.update(1 / 60)
+            if scene.state.update["version"] != version:
+                break
+            time.sleep(0.01)
+    raise AssertionError(f"seat {seat} kept the turn")
+
+
 def test_a_player_away_holds_up_only_their_own_turns(app):
     host_screen, table, guest = host_and_join(app)
     try:
-        guest.client.close()                 # Bob's line drops
+        plays_until_the_others_turn(guest, 1)          # whoever the deal made first: now it is the host's turn
+        guest.client.close()                           # Bob's line drops
         for _ in range(300):
             table.update(1 / 60)
-            if table.waiting_for() == ["Bob"]:
+            if table.waiting_for() == ["Bob"] and table.state.current_players() == (0,):
                 break
             time.sleep(0.01)
-        assert table.waiting_for() == ["Bob"]
-        up = table.state.current_players()
-        if 1 in up:
-            assert table.status() == "Bob is away: the table waits"
-        else:
-            assert "away" not in table.status(), "the host's own turn is announced, not Bob's absence"
+        assert table.waiting_for() == ["Bob"] and table.state.current_players() == (0,)
+        assert "away" not in table.status(), "the host's own turn is announced, not Bob's absence"
+        plays_until_the_others_turn(table, 0)
+        assert table.status() == "Bob is away: the table waits"
     finally:
         table.client.close()
         host_screen.server.stop()

@@ -284,9 +284,9 @@ def test_two_joiners_with_one_name_are_told_apart_and_a_long_name_is_cut_to_what
             "type": "host", "game": "wham-bam", "players": 4, "seed": 8, "bot_pace": 0,
             "seats": [{"name": "Ann", "kind": "local"}] + [{"name": f"Guest {i}", "kind": "remote"} for i in (1, 2, 3)]})
         joiners = [screen_for(address, {"type": "hello", "code": hosted["code"], "name": name})[0]
-                   for name in ("Bob", "bob", "Bartholomew-Maximilian")]
+                   for name in ("Bob", "Bartholomew-Maximilian", "bartholomew-maximilian")]
         names = [s.name for s in server.server.tables[hosted["code"]].seats]
-        assert names == ["Ann", "Bob", "bob 2", "Bartholomew-Maxi"]
+        assert names == ["Ann", "Bob", "Bartholomew-Maxi", "bartholomew-ma 2"]
         for _ in range(300):                 # bounded: the earlier joiner hears who sat down after
             joiners[0].update(1 / 60)
             if [s.name for s in joiners[0].seats] == names:
@@ -297,3 +297,35 @@ def test_two_joiners_with_one_name_are_told_apart_and_a_long_name_is_cut_to_what
             scene.client.close()
     finally:
         server.stop()
+
+
+def test_a_server_stopped_and_started_again_gets_its_players_back_by_themselves(tmp_path):
+    server = ServerThread("127.0.0.1", 0, rate=500, burst=500, state_dir=tmp_path)
+    port = server.address[1]
+    address = f"127.0.0.1:{port}"
+    again = None
+    try:
+        ann, hosted = screen_for(address, {
+            "type": "host", "game": "wham-bam", "players": 2, "seed": 8, "bot_pace": 0,
+            "seats": [{"name": "Ann", "kind": "local"}, {"name": "Bob", "kind": "remote"}]})
+        bob, _ = screen_for(address, {"type": "hello", "code": hosted["code"], "name": "Bob"})
+        server.stop()                                     # `serve` stopped with Ctrl+C: saved, back later
+        for _ in range(200):
+            bob.update(1 / 60)
+            if not bob.connected:
+                break
+            time.sleep(0.01)
+        assert not bob.connected and not bob.closed, "told the server stopped, not that the table is gone"
+        again = ServerThread("127.0.0.1", port, rate=500, burst=500, state_dir=tmp_path)
+        end = time.monotonic() + 15
+        while not bob.connected:                          # bounded: the screen rejoins by itself
+            assert time.monotonic() < end, "Bob's screen did not rejoin"
+            bob.update(1 / 60)
+            time.sleep(0.01)
+        assert bob.held == [1] and bob.status() != "Connection lost: trying to rejoin the table..."
+        for scene in (ann, bob):
+            scene.client.close()
+    finally:
+        server.stop()
+        if again is not None:
+            again.stop()
