@@ -842,9 +842,6 @@ class MammaState(State):
             return "Finish the current movement first."
         return self._guests_reason(a)
 
-    def _guests_to_give(self, p: int) -> list[AssignGuests]:
-        return [a for c in range(CHARACTERS) if self._guests_reason(a := AssignGuests(p, c)) is None]
-
     def _guests_reason(self, a: AssignGuests) -> str | None:
         if self.guests_used[a.player]:
             return "Each player gives out only one Guests card in a game."
@@ -1061,7 +1058,7 @@ class MammaState(State):
                 return [Decline(p)] + [TurnSideways(p, c) for ch in range(CHARACTERS)
                                        for c in self.upright(ch)]
             if kind == "guests":
-                return self._guests_to_give(p)
+                return [AssignGuests(p, c) for c in range(CHARACTERS)]
             return [SeatFifth(p, c) for c in range(CHARACTERS) if self.loc[c] != TABLE]
         if self.phase == CHOOSE_SECRET:
             return [ChooseSecret(p, c) for c in range(CHARACTERS)]
@@ -1089,7 +1086,7 @@ class MammaState(State):
                 for c in range(CHARACTERS):
                     out.append(PlaceMoney(p, card, c, -1))
                     out.extend(PlaceMoney(p, card, c, r) for r in self.money_at[c])
-        out.extend(self._guests_to_give(p))
+        out.extend(AssignGuests(p, c) for c in range(CHARACTERS))
         out.append(Finish(p))
         return out
 

@@ -35,7 +35,7 @@ from .scenery import (Scenery, button_bar, cost_tag, glow_rect, hover_note, lit_
                       shop_marks)
 from .rules import (Arcade, AssignGuests, ChooseSecret, Decline, DiscardThree, Draft, Draw,
                     EndMovement, EndTurn, Finish, LoseIngredient, MammaGame, Pay, PlaceCharacter,
-                    PlaceIngredient, PlaceMoney, PlayMovement, RideBus, SeatFifth, Steal, TABLE, TakeSecret,
+                    PlaceIngredient, PlaceMoney, PlayMovement, RideBus, SeatFifth, Steal, TakeSecret,
                     TakeTaxi, TurnSideways)
 from .trail import Trail, continuation, fund, reach, trail_actions
 from .words import HELP, SETUP_PHASES, TableWords, cards
@@ -371,11 +371,12 @@ class MammaView(GameView):
         if self.legal_of(Finish):
             allowed = self._draw_allowance()
             specs.append((f"Done: take {cards(allowed)}" if allowed else "Done", self._give(Finish(me)), "go"))
+        selection = self._selection_hint(plays) if self.selected else ""  # the hint follows the selection
         if not hint:
             if self.guests_mode:
                 hint = "Click the character who gets your Guests card."
-            elif self.selected and self._selection_hint(plays):  # the hint follows the selection
-                hint = self._selection_hint(plays)
+            elif selection:
+                hint = selection
             elif turn["stage"] == "money":
                 hint = "More money or Done."
             elif self.movable:
@@ -715,8 +716,7 @@ class MammaView(GameView):
         if item is not None and item["kind"] == "fifth":
             return {a.character for a in self.legal_of(SeatFifth)}
         money = [c for c in self.selected if self.box.is_money(c)]
-        seated = {ch["character"] for ch in self.view["characters"] if ch["at"] == TABLE}
-        return {a.character for a in self.legal_of(PlaceMoney) if a.card in money} - seated
+        return {a.character for a in self.legal_of(PlaceMoney) if a.card in money}
 
     def draw(self, surface: pygame.Surface) -> None:
         v = self.view
