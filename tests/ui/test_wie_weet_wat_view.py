@@ -275,6 +275,8 @@ def test_a_refused_word_is_cleared_so_the_next_word_replaces_it():
     assert scene.view.entry is not None and scene.view.entry.get_text() == ""
     type_text(scene, word)
     assert scene.view.entry.get_text() == word
+    scene.view.refused(Answer(1, card, wrong, 0), "refused again")  # as a server's refusal arrives late, online
+    assert scene.view.entry.get_text() == word, "a late refusal of the old word leaves the new typing alone"
     press(scene, pygame.K_RETURN)
     scene.update(FRAME)
     played = scene.state.history[-1]
@@ -892,3 +894,17 @@ def test_answer_tiles_show_whole_words_and_notes(screen):
     for tile in tiles:
         assert TILES.contains(tile.rect)
         assert not any(t is not tile and t.rect.colliderect(tile.rect) for t in tiles)
+
+
+def test_a_table_of_bots_only_skips_its_notices_with_the_skip_key():
+    """Nobody at this screen has to read a verdict: at a table of bots, watched, the skip key (and the
+    instant bot speed) passes the notices by as it lands the cards."""
+    scene = table([SeatInfo("Ann", "good"), SeatInfo("Bob", "good"), SeatInfo("Cleo", "good")], seed=5)
+    view = scene.view
+    for _ in range(6000):                    # bounded: the bots play until a notice is up
+        scene.update(FRAME)
+        if view.notices:
+            break
+    assert view.notices, "the bots' play put up a notice"
+    press(scene, pygame.K_TAB)
+    assert not view.notices

@@ -169,7 +169,7 @@ DUTCH: dict[str, str] = {
     "{name} got rid of every letter card first.": "{name} was als eerste al zijn letterkaarten kwijt.",
     "Round {round}: {name} wins!": "Ronde {round}: {name} wint!",
     "First to {rounds} rounds, after {round} rounds.": "Als eerste {rounds} rondes, na {round} rondes.",
-    "The first round won the game.": "De eerste gewonnen ronde won het spel.",
+    "The game was played to one round.": "Het spel ging om één ronde.",
     "The last card went with {words} for ‘{category}’.": "De laatste kaart ging weg met {words} voor ‘{category}’.",
     "Their last card was taken by {card}: an empty hand wins.":
         "De laatste kaart werd afgepakt door {card}: wie geen kaarten meer heeft, wint.",

@@ -137,8 +137,12 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
         return bool(self.notices) or self.sprites.moving
 
     def finish_moves(self) -> None:
-        """Cards land now (the skip key, instant bots). A notice is read, not watched: it stays up for its
-        time (fast-forwarding it made a verdict vanish unread)."""
+        """Cards land now (the skip key, instant bots). A notice is read, not watched: where a player sits
+        at this screen it stays up for its time (fast-forwarding it made a verdict vanish unread); a table of
+        bots only, watched, skips it too."""
+        if not self.humans and self.notices:
+            self.notices.clear()
+            self._layout()
         for _ in range(FINISH_LIMIT):
             if not self.sprites.moving:
                 return
@@ -156,8 +160,11 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
 
     def refused(self, action: Action, reason: str) -> None:
         super().refused(action, reason)
-        if isinstance(action, (Answer, CounterAttack, Say)):
-            self._clear_entry()  # the next word replaces the refused one; the reason (which quotes it) stays up
+        if isinstance(action, (Answer, CounterAttack, Say)) and self.entry is not None \
+                and self.entry.get_text().strip() == action.word.strip():
+            # the next word replaces the refused one (the reason quotes it); a refusal that comes back
+            # from a server after the player typed on leaves the new typing alone
+            self._clear_entry()
         self._layout()
 
     # -- typed words -------------------------------------------------------------------------------

@@ -578,9 +578,9 @@ class TableWords:
             winners = [s for s, w in enumerate(v["round_wins"]) if w == best]
             rows = [header] + sorted(
                 ((names[s], str(w)) for s, w in enumerate(v["round_wins"])), key=lambda row: -int(row[1]))
-            out.append(("game", say("{names} won the game!", names=self.names_and(winners)),
-                        (say("First to {rounds} rounds, after {round} rounds.", rounds=v["rounds_to_win"],
-                             round=v["round"]) if v["rounds_to_win"] > 1 else say("The first round won the game."),),
+            played_to = (say("First to {rounds} rounds, after {round} rounds.", rounds=v["rounds_to_win"],
+                             round=v["round"]) if v["rounds_to_win"] > 1 else say("The game was played to one round."))
+            out.append(("game", say("{names} won the game!", names=self.names_and(winners)), (played_to,),
                         tuple(rows)))
         return out
 
