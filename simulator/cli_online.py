@@ -59,7 +59,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
               f"{len(server.tables)} tables resumed)", flush=True)
         for code, table in server.tables.items():
             print(f"  resumed {table.game.title}: join with  python -m simulator join {shown}:{port} {code}"
-                  "  (players rejoin by themselves only if it was served on this port before)", flush=True)
+                  "  (after a restart on the same port its players rejoin by themselves; after its host\n"
+                  "   closed it, or on another port, they join again with this line)", flush=True)
         if config is not None:
             table = server.create_table(config)
             print(f"{table.game.title} for {table.game.players}: join with\n"
