@@ -210,6 +210,7 @@ class RemoteTableScene(TableScene):
                 self.refresh()
                 return False
         self.bot_timer = 0.0
+        self.view.refusal = None  # a move sent: what was refused before is no longer the news
         if any(step.player == REFEREE for step in steps):
             self._after_update()   # a held verdict was let through: show the table after it
         return True

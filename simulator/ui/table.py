@@ -141,6 +141,7 @@ class TableScene:
                 return False
         self._gesture_made(begin)
         self.bot_timer = 0.0
+        self.view.refusal = None  # a move the rules took: what was refused before is no longer the news
         up = self.state.current_players()
         if len(self.humans) > 1 and self.viewer not in up and up != (REFEREE,):
             self.viewer = None  # hot-seat: the hand goes face down as soon as the turn is over

@@ -112,6 +112,10 @@ def test_an_illegal_drop_springs_back_with_the_reason_shown():
     assert scene.view.refusal and "does not match" in scene.view.refusal[0]
     settle(scene)
     assert scene.view.sprites.rect_of(("card", wrong[0])).center == pytest.approx(start, abs=30)
+    right = next(c for c in scene.state.hands[0] if c in playable)
+    click(scene, sprite_center(scene, right), release_at=PILE_POS)
+    assert scene.state.history[-1] == PlayCard(0, right)
+    assert scene.view.refusal is None, "the refusal goes once a move is taken: it is no longer the news"
 
 
 def test_a_card_dropped_on_the_draw_pile_springs_back_saying_where_cards_are_played():

@@ -98,6 +98,11 @@ class TableWords:
     def who(self, seat: int, viewer: int | None) -> str:
         return "You" if seat == viewer else self.names[seat]
 
+    def wins(self, seat: int) -> str:
+        """The winner's headline: "Ann wins!", or "You win!" for a seat called You."""
+        name = self.names[seat]
+        return "You win!" if name == "You" else f"{name} wins!"
+
     def does(self, seat: int, viewer: int | None, third: str, second: str) -> str:
         """``seat``'s name and the verb to go with it: "Ann puts", "You put"."""
         return f"{self.who(seat, viewer)} {second if seat == viewer else third}"
@@ -263,7 +268,7 @@ class TableWords:
                                         if v["mode"] == "challenge" else
                                         "Lucky: the next player stands her back up on the crown.")
             if what == "wins":
-                title, extra = f"{self.names[last['seat']]} wins!", "Penny Pea lies on the last card, safe and sound."
+                title, extra = self.wins(last["seat"]), "Penny Pea lies on the last card, safe and sound."
             elif what == "complete":
                 title, extra = "The whole deck is stacked!", ""
             banner = Banner(title, [line for line in (extra,) if line], True)
@@ -347,7 +352,7 @@ class TableWords:
         """Title, lines and rows (cards left per player, fewest first) of a finished game."""
         winner = v["winner"]
         if winner is not None:
-            title = f"{self.names[winner]} wins!"
+            title = self.wins(winner)
             lines = (f"{self.names[winner]} laid the last card and Penny Pea lay down on it without a wobble.",)
         elif any(e["what"] == "stuck" for e in v.get("events", [])):
             title = "The pile has had enough"

@@ -295,7 +295,7 @@ class WhamBamState(State):
             if g.card_rank[card] == WHAM_BAM:
                 if self.matching_cards(action.player):
                     raise IllegalAction(
-                        f"You hold a card that matches the {top_name}, so you may not play a Wham Bam!."
+                        f"You hold a card that matches the {top_name}, so you may not play a Wham Bam! card."
                     )
                 return
             raise IllegalAction(

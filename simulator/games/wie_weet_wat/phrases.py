@@ -168,6 +168,7 @@ DUTCH: dict[str, str] = {
     "Rounds won": "Rondes gewonnen",
     "{name} got rid of every letter card first.": "{name} was als eerste al zijn letterkaarten kwijt.",
     "Round {round}: {name} wins!": "Ronde {round}: {name} wint!",
+    "Round {round}: you win!": "Ronde {round}: jij wint!",
     "First to {rounds} rounds, after {round} rounds.": "Als eerste {rounds} rondes, na {round} rondes.",
     "The game was played to one round.": "Het spel ging om één ronde.",
     "The last card went with {words} for ‘{category}’.": "De laatste kaart ging weg met {words} voor ‘{category}’.",

@@ -571,8 +571,9 @@ class TableWords:
             how = self.round_ending(events, r["round"])
             if how:
                 lines.append(how)
-            out.append((f"round-{r['round']}", say("Round {round}: {name} wins!", round=r["round"], name=winner),
-                        tuple(lines), tuple(rows)))
+            title = (say("Round {round}: you win!", round=r["round"]) if winner == say("You")
+                     else say("Round {round}: {name} wins!", round=r["round"], name=winner))
+            out.append((f"round-{r['round']}", title, tuple(lines), tuple(rows)))
         if v["over"]:
             best = max(v["round_wins"])
             winners = [s for s, w in enumerate(v["round_wins"]) if w == best]

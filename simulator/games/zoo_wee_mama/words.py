@@ -206,7 +206,8 @@ class TableWords:
                          str(r["taken"]) if s == r["winner"] else "", str(totals[s])))
         if seen:
             rows.append(("Secret Card", str(shown[None]), "", ""))
-        return (f"challenge-{r['round']}", f"Round {r['round']}: {winner} takes {cards(r['taken'])}",
+        takes = "take" if winner == "You" else "takes"
+        return (f"challenge-{r['round']}", f"Round {r['round']}: {winner} {takes} {cards(r['taken'])}",
                 tuple(lines), tuple(rows))
 
     def game_summary(self, v: dict[str, Any]) -> SummaryParts:
@@ -220,6 +221,9 @@ class TableWords:
         rows = [("Player", "Cards", "Challenges won")] + [
             (self.names[s], str(scores[s]), str(wins[s])) for s in order]
         names = [self.names[s] for s in v["winners"]]
-        title = f"{names[0]} wins the game!" if len(names) == 1 else f"{' and '.join(names)} share the win!"
+        if len(names) == 1:
+            title = "You win the game!" if names[0] == "You" else f"{names[0]} wins the game!"
+        else:
+            title = f"{' and '.join(names)} share the win!"
         lines = (v["end_reason"], "The most cards wins; a tie shares the win.")
         return "game", title, lines, tuple(rows)
