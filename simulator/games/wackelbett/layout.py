@@ -166,12 +166,13 @@ def pile_order(physics: WackelbettPhysics, bed: BodyPose,
 
 
 def pile_height(physics: WackelbettPhysics, layout: TableLayout) -> float:
-    """How high the pile rises above the bed's surface, measured in the bed's frame (mm)."""
-    top = physics.bed_surface
-    for _, pose in layout.cards:
-        for x, y in card_corners(physics, pose):
-            top = max(top, world_to_local(layout.bed, x, y)[1])
-    return top - physics.bed_surface
+    """How high the pile stands above the bed's surface: the top card's upper face at its middle,
+    in the bed's frame (mm). A card's end tipped up (lying on the wall, say) counts no higher."""
+    if layout.top_card is None:
+        return 0.0
+    middle = layout.pose_of(layout.top_card)
+    top = world_to_local(layout.bed, middle.x, middle.y)[1] + physics.card.thickness / 2
+    return max(0.0, top - physics.bed_surface)
 
 
 def rest_pose_on(physics: WackelbettPhysics, layout: TableLayout, along: float, gap: float = 0.0) -> BodyPose:

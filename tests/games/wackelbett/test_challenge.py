@@ -142,3 +142,20 @@ def test_high_scores_keep_the_best_and_are_written_whole(tmp_path):
     book.path.write_text("{not json")
     with pytest.raises(ValueError, match="wackelbett-challenge.json"):
         book.scores()
+
+
+def test_the_challenge_height_is_the_pile_at_its_top_cards_middle_not_a_tipped_up_end():
+    from dataclasses import replace
+
+    from simulator.games.wackelbett.layout import neat_stack, pile_height
+    from simulator.physics.snapshot import BodyPose
+
+    physics = load_game("wackelbett").physics
+    three = neat_stack(physics, [0, 1, 2], [0.0, 0.0, 0.0])
+    assert pile_height(physics, three) == pytest.approx(3 * physics.card.thickness)
+    # a fourth card lies underneath the top one, tipped 12 degrees against the wall: its end rises high
+    c = three.cards
+    tipped = BodyPose(80.0, c[0][1].y + 10.0, 0.21)
+    with_tipped = replace(three, cards=(c[0], (3, tipped), c[1], c[2]))
+    assert with_tipped.top_card == 2
+    assert pile_height(physics, with_tipped) == pytest.approx(3 * physics.card.thickness)
