@@ -573,3 +573,36 @@ def test_the_pea_hint_stands_beside_the_princess_not_under_her():
     her = pygame.Rect(min(c[0] for c in corners), min(c[1] for c in corners), 1, 1)
     her.size = (max(c[0] for c in corners) - her.left, max(c[1] for c in corners) - her.top)
     assert not moved.colliderect(her) and moved.centery == spot.centery, (moved, her)
+
+
+def test_holding_the_princess_too_long_shows_the_hand_tiring_beside_her():
+    """Playtest: a card in the hand counts down its last seconds; the princess was let go with no
+    warning. The countdown shows beside her, clear of her figure."""
+    from simulator.ui.theme import DANGER
+
+    def my_princess(state):
+        return state.phase == "princess" and state.current == 0
+
+    scene = table_at(2, my_princess)
+    view = scene.view
+    physics = scene.game.physics
+    goal = princess_target(physics, view.layout, scene.game.faces, view.princess_card, False)
+    lowest = princess_start_height(physics, view.layout, BodyPose(goal.x, 0.0, view.layout.bed.angle))
+    where = screen_at(scene, goal.x, lowest + 40.0)
+    press(scene, where)
+    for _ in range(30):
+        move(scene, where)
+        tick(scene)
+        if view.job is not None and view.job.carries_princess:
+            break
+    held = physics.hand.max_frames - 3 * physics.solver.frame_hz   # 3 s of grip left
+    while view.job.frames < held:
+        move(scene, where)
+        tick(scene)
+    surface = pygame.Surface(scene.app.screen.get_size() if scene.app else (1280, 720))
+    scene.draw(surface)
+    hand = screen_at(scene, *view.job.world.hand.body.position)
+    beside = pygame.Rect(int(hand[0]) + 10, int(hand[1]) - 40, 140, 40)
+    red = sum(1 for x in range(beside.left, beside.right) for y in range(beside.top, beside.bottom)
+              if surface.get_at((x, y))[:3] == DANGER)
+    assert red > 40, "'hand tiring: 3.0 s' is drawn beside her"

@@ -19,7 +19,7 @@ from simulator.physics.snapshot import BodyPose
 from simulator.ui.card_art import mark
 from simulator.ui.theme import DANGER, GOLD, GOOD, HIGHLIGHT, INK, font, panel, text, wrap
 
-from .drawing import Camera, TablePainter, crown_icon, mix
+from .drawing import Camera, Point, TablePainter, crown_icon, mix
 from .hand import princess_target
 from .layout import TableLayout, card_corners, covers_pea, local_to_world, pea_point, pile_top, princess_corners
 from .playback import LiveJob
@@ -246,10 +246,14 @@ class SideView:
         pygame.draw.line(surface, (250, 246, 230), hand, centre, 2)
         pygame.draw.circle(surface, INK, hand, 7)
         pygame.draw.circle(surface, (250, 246, 230), hand, 5)
+        self._draw_tiring(surface, job, (hand[0], hand[1] - 14), "midbottom")
+
+    def _draw_tiring(self, surface: pygame.Surface, job: LiveJob, at: Point, anchor: str) -> None:
+        """How long the hand can still hold what it carries, once it has less than 5 s left."""
         left = (self.physics.hand.max_frames - job.frames) / self.physics.solver.frame_hz
         if left < 5.0:
-            text(surface, f"hand tiring: {left:.1f} s", (hand[0], hand[1] - 14), size=14, bold=True,
-                 colour=DANGER, anchor="midbottom", shadow=True)
+            text(surface, f"hand tiring: {left:.1f} s", at, size=14, bold=True, colour=DANGER, anchor=anchor,
+                 shadow=True)
 
     def _princess_goal(self, shot: Shot) -> tuple[BodyPose, BodyPose, float] | None:
         """(where she belongs, the card or bed she goes on, where along it) while she is to be
@@ -320,11 +324,13 @@ class SideView:
              anchor="midbottom", shadow=True)
 
     def _draw_hand_joint(self, surface: pygame.Surface, job: LiveJob) -> None:
-        """The hand holding her: a dot at her feet."""
+        """The hand holding her: a dot at her feet, and beside her how long it can still hold her."""
         hx, hy = job.world.hand.body.position
         hand = self.camera.to_screen(hx, hy)
         pygame.draw.circle(surface, INK, hand, 7)
         pygame.draw.circle(surface, (250, 246, 230), hand, 5)
+        beside = self.physics.princess.base_width * self.camera.scale  # clear of her skirt
+        self._draw_tiring(surface, job, (hand[0] + beside, hand[1] - 6), "bottomleft")
 
     def _draw_fallen_labels(self, surface: pygame.Surface, shot: Shot) -> None:
         job = shot.job
