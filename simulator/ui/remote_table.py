@@ -334,16 +334,9 @@ class RemoteTableScene(TableScene):
     def ask_file(self, purpose: str) -> None:
         self.notify("An online table is saved by its server after every move; rejoin with the code.")
 
-    def menu_items(self) -> list[tuple[str, Callable[[], None]]]:
-        """The table's menu without saving and loading (the server keeps an online table), and
-        for an onlooker without undo."""
-        dropped = ("Save game", "Load game") + (() if self.held else ("Undo",))
-        return [item for item in super().menu_items() if not item[0].startswith(dropped)]
-
-    def key_hints(self) -> list[str]:
-        """Saving and loading are the server's; an onlooker has no move to undo either."""
-        dropped = {"Ctrl+S save", "Ctrl+O load"} | (set() if self.held else {"Ctrl+Z undo"})
-        return [hint for hint in super().key_hints() if hint not in dropped]
+    def offers(self) -> set[str]:
+        """No saving or loading (the server keeps an online table); an onlooker has no undo."""
+        return {"undo"} if self.held else set()
 
     def confirm_leaving(self, then: Callable[[], None], verb: str) -> None:
         """A guest leaves at once (the server keeps the seat); the host is asked first, since

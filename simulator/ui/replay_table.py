@@ -30,6 +30,19 @@ class ReplayTable(TableScene):
     def local_humans(self) -> list[int]:
         return []  # the file plays every seat
 
+    def offers(self) -> set[str]:
+        """Nothing here to undo or save (the game is in its file); another file may be loaded."""
+        return {"load"}
+
+    def undo(self) -> None:
+        self.notify("This is a saved game played back: there is nothing to undo.")
+
+    def ask_file(self, purpose: str) -> None:
+        if purpose == "save":
+            self.notify("This is a saved game played back: it is in its file already.")
+        else:
+            super().ask_file(purpose)
+
     def next_move(self) -> Action | None:
         """The file's next move (None once every move has been played back)."""
         done = len(self.state.history)

@@ -288,18 +288,24 @@ class TableScene:
     def open_menu(self) -> None:
         self.overlays.insert(0, MenuOverlay(self.manager, self.menu_items()))
 
+    def offers(self) -> set[str]:
+        """What this table offers besides play: "undo", "save", "load" (a table fed by a server
+        or by a file offers less); the menu and the key hints show only these."""
+        return {"undo", "save", "load"}
+
     def menu_items(self) -> list[tuple[str, Callable[[], None]]]:
         """The Esc menu: each entry's words and what it does."""
-        return [
-            ("Resume", lambda: None),
-            ("How to play  (F1)", self.open_rules),
-            ("Undo  (Ctrl+Z)", self.undo),
-            ("Save game  (Ctrl+S)", lambda: self.ask_file("save")),
-            ("Load game  (Ctrl+O)", lambda: self.confirm_leaving(lambda: self.ask_file("load"), "load")),
-            ("Settings", self.open_settings),
-            ("New game", lambda: self.confirm_leaving(self.leave, "leave")),
-            ("Quit", lambda: self.confirm_leaving(self.quit, "quit")),
-        ]
+        offered = self.offers()
+        return [item for need, item in (
+            (None, ("Resume", lambda: None)),
+            (None, ("How to play  (F1)", self.open_rules)),
+            ("undo", ("Undo  (Ctrl+Z)", self.undo)),
+            ("save", ("Save game  (Ctrl+S)", lambda: self.ask_file("save"))),
+            ("load", ("Load game  (Ctrl+O)", lambda: self.confirm_leaving(lambda: self.ask_file("load"), "load"))),
+            (None, ("Settings", self.open_settings)),
+            (None, ("New game", lambda: self.confirm_leaving(self.leave, "leave"))),
+            (None, ("Quit", lambda: self.confirm_leaving(self.quit, "quit"))),
+        ) if need is None or need in offered]
 
     def has_unsaved_play(self) -> bool:
         """Would leaving now lose a game someone here has played in (and not saved as it is)?"""
@@ -529,8 +535,10 @@ class TableScene:
 
     def key_hints(self) -> list[str]:
         skip = SKIP_KEYS[self.settings.skip_key]
-        return ["Esc menu", "F1 rules", "Ctrl+Z undo", "Ctrl+S save", "Ctrl+O load", "F12 shot",
-                f"{skip} skips animation"]
+        offered = self.offers()
+        files = [hint for need, hint in (("undo", "Ctrl+Z undo"), ("save", "Ctrl+S save"), ("load", "Ctrl+O load"))
+                 if need in offered]
+        return ["Esc menu", "F1 rules", *files, "F12 shot", f"{skip} skips animation"]
 
     def _notice_layout(self, message: str, bottom: int) -> tuple[pygame.Rect, list[str]]:
         """The app's short message sits in the sidebar above the key hints, never over the table."""

@@ -56,3 +56,22 @@ def test_watching_a_saved_game_plays_every_move_back_and_ends_where_it_stood(tmp
     assert app.notice[0] == f"End of the saved game: {len(saved.history)} moves played back"
     assert table.status() == app.notice[0] or saved.is_over(), "the top line says so until the window closes"
     assert not table.has_unsaved_play(), "nobody played here: leaving asks nothing"
+
+
+def test_a_game_played_back_offers_no_undo_or_save_and_says_why_when_asked(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    path, _ = saved_game(tmp_path, "wham-bam", 2, 10)
+    app = App(headless=True)
+    table = ReplayTable(app, load_record(path), on_leave=app.pop)
+    app.push(table)
+    frames(app, 2)
+    assert "Ctrl+Z undo" not in table.key_hints() and "Ctrl+S save" not in table.key_hints()
+    assert "Ctrl+O load" in table.key_hints()
+    press(app, pygame.K_ESCAPE)
+    labels = [b.text for b in table.overlays[0].buttons]
+    assert not any(label.startswith(("Undo", "Save")) for label in labels) and "Load game  (Ctrl+O)" in labels
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert app.notice[0] == "This is a saved game played back: there is nothing to undo."
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert app.notice[0] == "This is a saved game played back: it is in its file already."
