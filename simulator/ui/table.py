@@ -368,6 +368,7 @@ class TableScene:
         self.state = previous
         self.bot_timer = 0.0
         self.refresh()
+        self.view.last_move.clear()  # what moved back is no one's last move
         self.notify("Your last move was taken back.")
 
     def ask_file(self, purpose: str) -> None:

@@ -248,8 +248,10 @@ def test_undo_takes_back_a_play_but_not_a_draw():
     before = scene.state.to_json()
     card = next(a.card for a in scene.state.legal_actions(0) if isinstance(a, PlayCard))
     scene.try_action(PlayCard(0, card))
+    assert scene.view.last_move.keys, "the card played is ringed"
     scene.undo()
     assert scene.state.to_json()["fields"] == before["fields"]
+    assert not scene.view.last_move.keys, "nothing is ringed as a last move once it is taken back"
 
 
 def test_save_and_load_round_trip(tmp_path):
