@@ -60,6 +60,8 @@ class GameView:
     #: ({title}: the game's) and the heading of the sidebar's log.
     rules_title = "How to play {title}"
     log_title = "What happened"
+    #: Where a refused move's reason shows (the middle of its top edge); None: under the top line.
+    refusal_place: tuple[int, int] | None = None
 
     @classmethod
     def help_for(cls, game: Game) -> str:

@@ -457,8 +457,10 @@ class TableScene:
             reason = self.view.refusal[0]
             size = ui_size(18)
             lines = wrap(reason, TABLE_RECT.width - 120, size)
-            rect = pygame.Rect(0, 0, TABLE_RECT.width - 80, 20 + (size + 6) * len(lines))
-            rect.midtop = (TABLE_RECT.centerx, 32 + ui_size(28))
+            widest = max(font(size).size(line)[0] for line in lines)
+            rect = pygame.Rect(0, 0, min(TABLE_RECT.width - 80, widest + 60), 20 + (size + 6) * len(lines))
+            place = self.view.refusal_place
+            rect.midtop = place if place is not None else (TABLE_RECT.centerx, 32 + ui_size(28))
             panel(surface, rect, colour=(120, 30, 30), alpha=235, radius=12)
             for i, line in enumerate(lines):
                 text(surface, line, (rect.centerx, rect.top + 10 + (size + 6) * i), size=size, anchor="midtop")

@@ -141,6 +141,16 @@ def test_minus_stops_at_the_lowest_legal_raise_and_says_why():
     assert view.pick_number == lowest
     assert view.refusal and "raise" in view.refusal[0]
     assert scene.state.to_json() == before
+    from simulator.games.zoo_wee_mama.layout import BIDS_RECT
+
+    shown, hidden = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    scene.draw(shown)
+    reason, view.refusal = view.refusal, None
+    scene.draw(hidden)
+    view.refusal = reason
+    changed = [(x, y) for x in range(0, 1280, 4) for y in range(0, 720, 4)
+               if shown.get_at((x, y)) != hidden.get_at((x, y))]
+    assert changed and all(BIDS_RECT.collidepoint(p) for p in changed), "the reason shows over the bids, not the cards"
 
 
 def test_the_opening_bid_offers_only_the_symbols_on_your_own_card():

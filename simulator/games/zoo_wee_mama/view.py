@@ -21,7 +21,7 @@ from simulator.ui.theme import GOLD, INK, TEXT_DIM, text
 
 from .bid_panel import BidPanel, draw_button
 from .faces import face_key, render_face
-from .layout import (DECK_POS, MID, MIDDLE_Y, OWN_LABEL_POS, OWN_PILE_POS, PANEL_RECT, PILE_SHOWN,
+from .layout import (BIDS_RECT, DECK_POS, MID, MIDDLE_Y, OWN_LABEL_POS, OWN_PILE_POS, PANEL_RECT, PILE_SHOWN,
                      SECRET_POS, SMALL, VERDICT_RECT, Seating, aside_pos, aside_rect)
 from .reveal import RevealShow, draw_row, draw_verdict, flips_for, row_tag_rect
 from .rules import DealNextRound, ZooWeeMamaGame
@@ -34,6 +34,7 @@ class ZooWeeMamaView(BidPanel, GameView):
     """The others along the top, the middle band, the own card and the bid panel at the bottom."""
 
     help_text = HELP
+    refusal_place = (BIDS_RECT.centerx, BIDS_RECT.bottom - 48)  # over the bids, not the others' cards at the top
     game: ZooWeeMamaGame
 
     def __init__(self, game: ZooWeeMamaGame, names) -> None:
