@@ -555,8 +555,13 @@ class WackelbettState(State):
 
     def _judge_restand(self, outcome: TableOutcome) -> None:
         """She was stood back up by hand: cards knocked off go to the reserve; unless she now
-        stands on the bed (lies, when she is laid down), she is lifted off and tried again."""
+        stands on the bed (lies, when she is laid down), she is lifted off and tried again; the
+        event then keeps how the hand let her go and how the bed leaned, as for a fall."""
         seat = self.current
+        g = self.game
+        how = princess_release(g.physics, self.layout, g.faces, self.princess_card, self.lies_princess_down(),
+                               self.princess_trace)
+        lean = round(abs(math.degrees(self.layout.bed.angle)), 1)
         self.layout = outcome.layout
         self.princess_upright = outcome.princess_upright
         if outcome.fallen_cards:
@@ -570,7 +575,7 @@ class WackelbettState(State):
             self.phase = TURN
             return
         self.restand_failures += 1
-        self._event(seat, "restand-fails", tries=self.restand_failures)
+        self._event(seat, "restand-fails", tries=self.restand_failures, cause=FELL, lean_deg=lean, **how)
         self.phase = LIFT
 
     def _challenge_lost(self) -> bool:

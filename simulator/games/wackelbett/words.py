@@ -280,7 +280,7 @@ class TableWords:
             left = self.game.restand_tries - last["tries"]
             line = (f"Try again: {left} more {'try' if left == 1 else 'tries'}." if left > 0 else
                     "The table lays her down on the crown.")
-            banner = Banner("She did not stay up", [line], False, hold=FAIL_HOLD)
+            banner = Banner("She did not stay up", [*self.why(last, viewer, her=True), line], False, hold=FAIL_HOLD)
         elif what == "knocked":
             banner = Banner("Cards fell", [f"{cards(last['count'])} went to the reserve."], False, hold=FAIL_HOLD)
         elif stage == "settle":

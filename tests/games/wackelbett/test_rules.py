@@ -680,6 +680,8 @@ def test_a_player_who_cannot_stand_her_back_up_has_her_laid_down_by_the_table():
     words = TableWords(g, ["Ann", "Bob"])
     assert words.event(failed, 1) == "Penny Pea did not stay up for you (try 1)"
     assert words.event(failed, 0) == "Penny Pea did not stay up for Bob (try 1)"
+    why = words.why(failed, 1, her=True)  # the banner says how the hand let her go, as for a fall
+    assert why and why[0].startswith("You let her go") and "too high" in why[0] and "turned 40 degrees" in why[0]
 
 
 def test_a_card_held_more_than_90_degrees_from_level_is_refused():
