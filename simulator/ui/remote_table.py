@@ -165,8 +165,9 @@ class RemoteTableScene(TableScene):
         super().__init__(app, TableSetup(game, seats, 0), on_leave=on_leave)
         self.bots = {}
         self.clock.set(self.first.get("clock"))
-        if self.bot_moves_note(welcome):
-            self.notify(self.bot_moves_note(welcome))
+        note = self.bot_moves_note(welcome)
+        if note:
+            self.notify(note)
         for message in self.backlog:
             self.receive(message)
 
