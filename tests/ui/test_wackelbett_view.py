@@ -606,3 +606,28 @@ def test_holding_the_princess_too_long_shows_the_hand_tiring_beside_her():
     red = sum(1 for x in range(beside.left, beside.right) for y in range(beside.top, beside.bottom)
               if surface.get_at((x, y))[:3] == DANGER)
     assert red > 40, "'hand tiring: 3.0 s' is drawn beside her"
+
+
+def test_the_princess_lifted_high_keeps_her_crown_below_the_lines_across_the_top():
+    """Playtest: lifted high, her crown went up under the top line and the banner."""
+    from simulator.games.wackelbett.sideview import PLAY_RECT, WAITING_HEADROOM
+
+    def my_princess(state):
+        return state.phase == "princess" and state.current == 0
+
+    scene = table_at(2, my_princess)
+    view = scene.view
+    physics = scene.game.physics
+    goal = princess_target(physics, view.layout, scene.game.faces, view.princess_card, False)
+    lowest = princess_start_height(physics, view.layout, BodyPose(goal.x, 0.0, view.layout.bed.angle))
+    press(scene, screen_at(scene, goal.x, lowest + 20.0))
+    for _ in range(90):                       # take her, then pull the mouse to the top of the window
+        where = (screen_at(scene, goal.x, 0.0)[0], PLAY_RECT.top + 2)
+        move(scene, where if view.job is not None and view.job.carries_princess else
+             screen_at(scene, goal.x, lowest + 20.0))
+        tick(scene)
+    assert view.job is not None and view.job.carries_princess
+    body = view.job.world.princess
+    pose = BodyPose(body.position.x, body.position.y, body.angle)
+    top = min(screen_at(scene, x, y)[1] for x, y in princess_corners(physics, pose))
+    assert top >= PLAY_RECT.top + WAITING_HEADROOM - 4, "her crown stays below the top line"

@@ -32,7 +32,7 @@ SCALE_MAX = 4.4           # px per mm: a 90 mm card is about 400 px wide
 STACK_SCALE_MIN = 2.9     # a growing pile zooms out to this, then the camera rises with it
 SCALE_MIN = 2.2           # cards that fell beside the bed zoom out to this
 FADE_SECONDS = 0.8        # cards that left the table fade out in this time
-WAITING_HEADROOM = 84     # px from the view's top kept clear above a princess waiting beside the pile
+WAITING_HEADROOM = 84     # px from the view's top kept clear above the princess, waiting beside the pile or carried
                           # (the line across the top, and her "stand me on the crown!")
 
 

@@ -48,7 +48,7 @@ from .layout import TableLayout, card_corners, lying_tilt, princess_corners, res
 from .playback import LiveJob, carry_job, hand_target, stage_job, stage_key
 from .rules import (DRAWN, OVER, STAGES, TURN, DrawCard, Pass, PlaceCard, PlacePrincess, WackelbettGame,
                     layout_from_view)
-from .sideview import FADE_SECONDS, PLAY_RECT, SideView, Shot
+from .sideview import FADE_SECONDS, PLAY_RECT, WAITING_HEADROOM, SideView, Shot
 from .tray import PASS_BUTTON, TRAY_RECT, HandTray
 from .words import HELP, VERDICT_HOLD, Banner, TableWords
 
@@ -404,11 +404,16 @@ class WackelbettView(GameView):
         return hand_target(self.physics, self.camera, self.mouse, self.tilt)
 
     def _princess_target(self) -> BodyPose:
-        """Where the cursor asks her to be: her feet at the cursor, upright or on her side, turned by the wheel."""
+        """Where the cursor asks her to be: her feet at the cursor, upright or on her side, turned by
+        the wheel; never so high that her crown goes up under the lines across the top of the view
+        (unless the pile itself reaches there)."""
         pose = self._hand_target()
         assert self.layout is not None
         turn = lying_tilt(self.physics) if self.view.get("princess_lying") else 0.0
-        return BodyPose(pose.x, pose.y, self.layout.bed.angle + turn + self.tilt)
+        angle = self.layout.bed.angle + turn + self.tilt
+        ceiling = self.camera.to_world(0, PLAY_RECT.top + WAITING_HEADROOM)[1] - self.physics.princess.height
+        lowest = princess_start_height(self.physics, self.layout, BodyPose(pose.x, 0.0, angle)) + 1.0
+        return BodyPose(pose.x, min(pose.y, max(ceiling, lowest)), angle)
 
     def _try_pick_up(self) -> None:
         """What the player reached for enters the world once it is clear above the pile."""
