@@ -56,7 +56,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         host, port = await server.start(args.host, args.port)
         shown = lan_address() if host in ("0.0.0.0", "::") else host
         print(f"Serving online tables on {shown}:{port}  (autosaves in {args.state_dir}; "
-              f"{len(server.tables)} tables resumed)", flush=True)
+              f"{len(server.tables)} {'table' if len(server.tables) == 1 else 'tables'} resumed)", flush=True)
         for code, table in server.tables.items():
             print(f"  resumed {table.game.title}: join with  python -m simulator join {shown}:{port} {code}"
                   "  (after a restart on the same port its players rejoin by themselves; after its host\n"

@@ -68,6 +68,7 @@ class MirrorState:
         self.history: list[Action] = []
         self.undo_floor = 0
         self._legal: dict[int, list[Action]] = {}
+        self.offline = False   # no line to the server: no move can go, so none is offered
 
     # -- fed by the network ---------------------------------------------------------------
     def receive(self, update: dict[str, Any]) -> bool:
@@ -109,6 +110,8 @@ class MirrorState:
         return tuple(self.update["current"])
 
     def legal_actions(self, seat: int) -> list[Action]:
+        if self.offline:
+            return []
         if seat not in self._legal:
             self._legal[seat] = [self.game.decode_action(a) for a in self.update["legal"].get(str(seat), [])]
         return self._legal[seat]
@@ -195,11 +198,10 @@ class RemoteTableScene(TableScene):
         """Send a person's action (or the steps of one gesture) to the server. The table is not
         redrawn from the old view meanwhile: a card dropped on the pile stays there until the
         server's update moves it on, instead of springing back while the message travels.
-        Without a connection the move is refused, saying so."""
+        Without a connection no move goes (the top line and the plate in the table's middle say
+        why; a refusal would say it a third time)."""
         steps = action if isinstance(action, list) else [action]
         if not self.connected and any(step.player != REFEREE for step in steps):  # a held verdict is here already
-            if not quiet and steps:
-                self.view.refused(steps[0], self.status())
             self.refresh()
             return False
         for step in steps:
@@ -263,22 +265,28 @@ class RemoteTableScene(TableScene):
                 self.state.waiting.clear()
             self.notify(message["reason"])
         elif kind == "welcome":
-            self.connected = True
+            self._set_connected(True)
             self.notify(f"Back at the table. {self.bot_moves_note(message)}".strip())
         elif kind == "lost" and self.connected:
-            self.connected = False
+            self._set_connected(False)
             self.retry_in = RETRY_SECONDS
             self.notify(f"{message['reason']}; trying again...")
         elif kind == "bye" and message.get("back", False):  # the server stops and will be back
-            self.connected = False
+            self._set_connected(False)
             self.retry_in = RETRY_SECONDS
             self.notify(f"{message['reason']}; trying to rejoin...")
         elif kind in ("error", "bye"):
             if kind == "bye":  # the table closed for good: stop trying to rejoin
-                self.connected = False
+                self._set_connected(False)
                 self.retry_in = float("inf")
                 self.closed = message["reason"]
             self.notify(message["reason"])
+
+    def _set_connected(self, connected: bool) -> None:
+        """Whether a line to the server is up; without one the table offers no move (nothing glows)."""
+        self.connected = connected
+        self.state.offline = not connected
+        self.refresh()
 
     def _reconnect(self) -> None:
         """Rejoin with this screen's seat tokens (or as an onlooker) on a fresh connection."""

@@ -224,7 +224,8 @@ def test_the_host_is_asked_before_leaving_closes_the_table_and_the_guest_is_told
         from simulator.games.wham_bam.rules import DrawCard
 
         assert guest.try_action(DrawCard(1)) is False, "no move goes to a closed table"
-        assert guest.view.refusal[0] == guest.status()
+        assert guest.view.refusal is None, "the top line and the plate say it already"
+        assert guest.view.legal == [], "nothing glows at a closed table"
         guest.draw(app.screen)
         guest.client.close()
     finally:
