@@ -575,19 +575,23 @@ def test_the_pea_hint_stands_beside_the_princess_not_under_her():
     assert not moved.colliderect(her) and moved.centery == spot.centery, (moved, her)
 
 
+def my_princess_to_put():
+    """A two-seat table where seat 0 is to put the princess on the card it has just laid: the
+    table, where she belongs on its crown, and the lowest height she can be taken at above it."""
+    scene = table_at(2, lambda state: state.phase == "princess" and state.current == 0)
+    view, physics = scene.view, scene.game.physics
+    goal = princess_target(physics, view.layout, scene.game.faces, view.princess_card, False)
+    return scene, goal, princess_start_height(physics, view.layout, BodyPose(goal.x, 0.0, view.layout.bed.angle))
+
+
 def test_holding_the_princess_too_long_shows_the_hand_tiring_beside_her():
     """Playtest: a card in the hand counts down its last seconds; the princess was let go with no
     warning. The countdown shows beside her, clear of her figure."""
     from simulator.ui.theme import DANGER
 
-    def my_princess(state):
-        return state.phase == "princess" and state.current == 0
-
-    scene = table_at(2, my_princess)
+    scene, goal, lowest = my_princess_to_put()
     view = scene.view
     physics = scene.game.physics
-    goal = princess_target(physics, view.layout, scene.game.faces, view.princess_card, False)
-    lowest = princess_start_height(physics, view.layout, BodyPose(goal.x, 0.0, view.layout.bed.angle))
     where = screen_at(scene, goal.x, lowest + 40.0)
     press(scene, where)
     for _ in range(30):
@@ -612,14 +616,9 @@ def test_the_princess_lifted_high_keeps_her_crown_below_the_lines_across_the_top
     """Playtest: lifted high, her crown went up under the top line and the banner."""
     from simulator.games.wackelbett.sideview import PLAY_RECT, WAITING_HEADROOM
 
-    def my_princess(state):
-        return state.phase == "princess" and state.current == 0
-
-    scene = table_at(2, my_princess)
+    scene, goal, lowest = my_princess_to_put()
     view = scene.view
     physics = scene.game.physics
-    goal = princess_target(physics, view.layout, scene.game.faces, view.princess_card, False)
-    lowest = princess_start_height(physics, view.layout, BodyPose(goal.x, 0.0, view.layout.bed.angle))
     press(scene, screen_at(scene, goal.x, lowest + 20.0))
     for _ in range(90):                       # take her, then pull the mouse to the top of the window
         where = (screen_at(scene, goal.x, 0.0)[0], PLAY_RECT.top + 2)
