@@ -293,13 +293,11 @@ def test_a_server_that_is_not_there_or_a_port_in_use_is_told_in_words(app):
 
 @pytest.mark.parametrize("large_text", [False, True], ids=["normal", "larger-text"])
 def test_the_host_panel_shows_every_title_whole_at_every_game_and_seat_count(tmp_path, monkeypatch, large_text):
-    import itertools
     import warnings
-
-    from pygame_gui.elements import UIDropDownMenu
 
     from simulator.engine import entry
     from simulator.ui.settings import Settings
+    from tests.ui.panel_checks import widgets_fit
 
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
     app = App(headless=True, settings=Settings(large_text=large_text))
@@ -314,16 +312,7 @@ def test_the_host_panel_shows_every_title_whole_at_every_game_and_seat_count(tmp
                 screen._build_host()
             for seats in [int(o[0]) for o in screen.count_menu.options_list]:
                 screen._build_host(seats)
-                panel = screen.host_panel.get_container().get_rect()
-                widgets = [e for e in screen.host_panel.get_container().elements if e.visible]
-                for widget in widgets:
-                    assert panel.contains(widget.rect), f"{title}, {seats} seats: {widget} leaves the panel"
-                for a, b in itertools.combinations(widgets, 2):
-                    assert not a.rect.colliderect(b.rect), f"{title}, {seats} seats: {a} overlaps {b}"
-                for menu in (w for w in widgets if isinstance(w, UIDropDownMenu)):
-                    shown_in = menu.current_state.selected_option_button
-                    widest = max(shown_in.font.size(text)[0] for text, _ in menu.options_list)
-                    assert widest <= menu.rect.width - 28, f"{title}: a choice of {menu} is cut off"
+                widgets_fit(screen.host_panel, f"{title}, {seats} seats")
     cut = [str(w.message) for w in caught if "too small" in str(w.message)]
     assert not cut, cut
 
