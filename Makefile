@@ -25,15 +25,15 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) tools/bench.py
 
-# A Dask cluster for the tools' --scheduler (README, tools): one scheduler, then workers on
-# any machine with a checkout of the same commit, one single-threaded process per core.
-# Both load the tools' trial functions by name, so tools/ goes on their PYTHONPATH.
+# A stock Dask cluster for the tools' --scheduler (README, tools): Dask's own commands, run
+# from this checkout's .venv. Workers need the project installed (the tools' code travels
+# with each trial); one single-threaded process per core.
 scheduler: $(STAMP)
-	PYTHONPATH=tools $(VENV)/bin/dask scheduler --port 8786
+	$(VENV)/bin/dask scheduler --port 8786
 
 worker: $(STAMP)
 	@test -n "$(SCHEDULER)" || { echo "usage: make worker SCHEDULER=tcp://HOST:8786"; exit 2; }
-	PYTHONPATH=tools $(VENV)/bin/dask worker $(SCHEDULER) --nthreads 1 --nworkers $(or $(WORKERS),-1)
+	$(VENV)/bin/dask worker $(SCHEDULER) --nthreads 1 --nworkers $(or $(WORKERS),-1)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

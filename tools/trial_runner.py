@@ -7,14 +7,18 @@ the same whichever way and in whatever order they run. Every result goes into a
 cluster raises :class:`RunInterrupted`, and the next run with ``resume`` plays only the
 trials the journal does not hold yet.
 
-On a cluster every task first checks that its worker runs the same code as this checkout
-(:func:`code_fingerprint`): a worker on another commit would give other numbers.
+A stock Dask cluster will do (``dask scheduler``, ``dask worker ADDRESS``): the tools' own
+code travels with every trial (cloudpickle, by value, sealed so the scheduler never has to
+load it), and the workers need only the project installed. Every trial first checks that its
+worker's installed project is the same as this checkout's (:func:`package_fingerprint`): a
+worker on another commit would give other numbers.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import logging
+import pickle
 import platform
 import signal
 import sys
@@ -27,8 +31,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 ROOT = Path(__file__).resolve().parents[1]
-WORKER_HELP = ("start each worker from a checkout of the same commit: make worker SCHEDULER=ADDRESS "
-               "(the README's tools section); python tools/trial_runner.py prints a machine's fingerprint")
+WORKER_HELP = ("start each worker where this project is installed from the same commit "
+               "(pip install -e '.[cluster]' in its checkout, then dask worker ADDRESS; the README's tools "
+               "section); python tools/trial_runner.py prints a machine's fingerprint")
 
 
 class RunInterrupted(RuntimeError):
@@ -48,14 +53,32 @@ class _Lost(Exception):
     """The pool or the cluster lost trials on the way (a killed worker, a lost scheduler)."""
 
 
+def package_fingerprint() -> str:
+    """What this machine's trials are played with (:func:`_installed_project_hash`); a trial on a
+    worker first checks that the worker's is the same."""
+    return _installed_project_hash()
+
+
+def _installed_project_hash() -> str:
+    """A hash of what decides a trial's numbers on a machine: the installed project's code (the
+    ``simulator`` package that machine imports), pymunk's version, Python's version and the
+    processor kind (floating point may differ across kinds). The tools' code is not in it: it
+    travels with every trial."""
+    import pymunk
+    import simulator
+
+    package = Path(simulator.__file__).resolve().parent
+    digest = hashlib.sha256(f"{pymunk.version} {platform.python_version()} {platform.machine()}".encode())
+    for path in sorted(package.glob("**/*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """A hash of what decides a trial's numbers here: the project's Python code, pymunk's
-    version, Python's version and the processor kind (floating point may differ across kinds)."""
-    import pymunk
-
-    digest = hashlib.sha256(f"{pymunk.version} {platform.python_version()} {platform.machine()}".encode())
-    for path in sorted([*ROOT.glob("simulator/**/*.py"), *ROOT.glob("tools/*.py")]):
+    """What a journal's trials were played with: :func:`package_fingerprint` and the tools' code."""
+    digest = hashlib.sha256(package_fingerprint().encode())
+    for path in sorted(ROOT.glob("tools/*.py")):
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
@@ -184,17 +207,46 @@ def progress_bar(total: int, label: str, *, done: int = 0, enabled: bool = True,
 
 
 # -- running -------------------------------------------------------------------------------
-_ONE_AT_A_TIME = threading.Lock()
-
-
 def _play_checked(play: Callable[[Any], Any], fingerprint: str, job: Any) -> Any:
-    """On a worker: refuse to play with other code than the client's; one trial at a time per
-    process (the physics probes of a trial are process-wide)."""
-    if code_fingerprint() != fingerprint:
+    """On a worker: refuse to play with another installed project than the client's; one trial
+    at a time per worker process (a trial measures its CPU time, which is process-wide)."""
+    from distributed import get_worker
+
+    found = _installed_project_hash()  # the worker's own (this function travels by value)
+    if found != fingerprint:
         raise ClusterError(f"a worker ({platform.node()}) runs other code than this checkout "
-                           f"({code_fingerprint()} here, {fingerprint} wanted); {WORKER_HELP}")
-    with _ONE_AT_A_TIME:
+                           f"({found} there, {fingerprint} wanted); {WORKER_HELP}")
+    # this function travels by value, so the lock lives on the worker, not in a module global
+    lock = vars(get_worker()).setdefault("tabletop_one_trial_at_a_time", threading.Lock())
+    with lock:
         return play(job)
+
+
+class _SealedTrial:
+    """A trial that plays itself when it is unpickled (its ``__reduce__`` is the call).
+
+    Sent as bytes to ``pickle.loads``, which every Python has: the scheduler passes the bytes on
+    without loading anything, and the worker that unpickles them plays the trial. The tools' code
+    is in the bytes by value, so workers need only the project installed."""
+
+    def __init__(self, task: Callable[[Any], Any], job: Any) -> None:
+        self.task, self.job = task, job
+
+    def __reduce__(self) -> tuple[Callable[[Any], Any], tuple[Any]]:
+        return self.task, (self.job,)
+
+
+def _tools_by_value(play: Callable[[Any], Any]) -> None:
+    """Pickle the tools' modules (this one, the trial's, what they import from tools/) by value:
+    a stock Dask worker has the project installed, not this checkout's tools/ folder."""
+    import cloudpickle
+
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__file__", None)
+        if path and Path(path).resolve().parent == ROOT / "tools" and name != "__main__":
+            cloudpickle.register_pickle_by_value(module)
+    if getattr(sys.modules.get(play.__module__), "__file__", None) is None:
+        raise ClusterError(f"the trial function {play.__qualname__} must live in a module of tools/")
 
 
 def _ignore_interrupt() -> None:
@@ -284,8 +336,12 @@ def _on_cluster(play, todo, scheduler: str, keep) -> None:
             print(f"note: {len(crowded)} worker(s) run {max(crowded.values())} threads in one process; trials "
                   "run one at a time per process there. Start workers with --nthreads 1 --nworkers N "
                   "to use N cores.", file=sys.stderr)
-        task = partial(_play_checked, play, code_fingerprint())
-        futures = client.map(task, [job for _, job in todo], pure=False)
+        _tools_by_value(play)
+        task = partial(_play_checked, play, package_fingerprint())
+        import cloudpickle
+
+        futures = client.map(pickle.loads, [cloudpickle.dumps(_SealedTrial(task, job)) for _, job in todo],
+                             pure=False)
         key_of = {future.key: key for future, (key, _) in zip(futures, todo)}
         try:
             for future in as_completed(futures):
@@ -311,9 +367,9 @@ def _lost(exc: BaseException) -> None:
 
     if isinstance(exc, (KilledWorker, CommClosedError)):
         raise _Lost(f"the cluster lost a trial ({type(exc).__name__}: {exc})") from None
-    if isinstance(exc, RuntimeError) and "deserialization" in str(exc):
-        raise ClusterError(f"the scheduler cannot load the tools' trials (tools/ must be on its PYTHONPATH, "
-                           f"as make scheduler does); {WORKER_HELP}") from None
+    if isinstance(exc, (ModuleNotFoundError, ImportError)):
+        raise ClusterError(f"a worker cannot load the trials ({exc}): the project is not installed there; "
+                           f"{WORKER_HELP}") from None
     raise exc
 
 
@@ -321,12 +377,12 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(
-        description="Print this checkout's code fingerprint: the trials of tools/tune_wackelbett.py and "
-                    "tools/tournament.py run only on Dask workers with the same one (the same code, pymunk, "
-                    "Python and processor kind give the same numbers). Run it on each machine of a cluster "
-                    "to find the one that differs.")
+        description="Print the fingerprint of the project installed here: the trials of "
+                    "tools/tune_wackelbett.py and tools/tournament.py run only on Dask workers with the same "
+                    "one (the same code, pymunk, Python and processor kind give the same numbers). Run it on "
+                    "each machine of a cluster to find the one that differs.")
     parser.parse_args(argv)
-    print(code_fingerprint())
+    print(package_fingerprint())
     return 0
 
 

@@ -1,10 +1,15 @@
-"""The tools on a Dask cluster: a small sweep and a small tournament on a local cluster started
-here give the same numbers as the local process pool (each trial is seeded by its own key)."""
+"""The tools on a Dask cluster started the stock way (``dask scheduler``, ``dask worker ADDRESS``,
+outside the checkout, nothing on their PYTHONPATH): a small sweep and a small tournament give the
+same numbers as the local process pool (each trial is seeded by its own key)."""
 from __future__ import annotations
 
 import csv
 import json
+import os
 import shutil
+import socket
+import subprocess
+import time
 import tomllib
 import sys
 from pathlib import Path
@@ -22,12 +27,37 @@ import tune_wackelbett as tune  # noqa: E402
 TIMES = {"cpu_ms", "referee_ms"}  # CPU columns are the only ones allowed to differ between runs
 
 
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 @pytest.fixture(scope="module")
-def scheduler():
-    """Two single-threaded worker processes on 127.0.0.1, as `make worker` starts them."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, silence_logs=50) as cluster:
-        yield cluster.scheduler_address
+def scheduler(tmp_path_factory):
+    """A stock scheduler and two single-threaded stock workers on 127.0.0.1, started from a folder
+    outside the checkout with nothing on their PYTHONPATH: they know the project only as installed."""
+    bin_dir = Path(sys.executable).parent
+    cwd = tmp_path_factory.mktemp("cluster")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    common = dict(cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    processes = [subprocess.Popen([str(bin_dir / "dask"), "scheduler", "--host", "127.0.0.1",
+                                   "--port", address.rsplit(":", 1)[1], "--no-dashboard"], **common)]
+    try:
+        processes.append(subprocess.Popen([str(bin_dir / "dask"), "worker", address, "--nthreads", "1",
+                                           "--nworkers", "2", "--host", "127.0.0.1", "--no-dashboard"], **common))
+        with distributed.Client(address, timeout="30s") as client:
+            client.wait_for_workers(2, timeout=60)
+        yield address
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 def _rows(path: Path) -> list[dict]:
@@ -61,7 +91,7 @@ def test_a_tournament_on_the_cluster_gives_the_pools_results(tmp_path, scheduler
 def test_a_worker_with_other_code_is_refused_by_name(tmp_path, scheduler, capsys, monkeypatch):
     import trial_runner
 
-    monkeypatch.setattr(trial_runner, "code_fingerprint", lambda: "not-this-code")  # the client's side
+    monkeypatch.setattr(trial_runner, "package_fingerprint", lambda: "not-this-code")  # the client's side
     scene = tmp_path / "wackelbett.toml"
     shutil.copyfile(ROOT / "scenes" / "wackelbett.toml", scene)
     assert tune.main(["--scene", str(scene), "--hand", "shaky", "--trials", "1", "--cards", "1", "--quiet",
