@@ -78,7 +78,9 @@ class Scene(Protocol):
     """One screen of the app. Scenes get events, fixed-step updates and a draw call.
 
     A scene may also define ``draw_notice(surface, text)`` to show the app's short
-    messages in a place of its own, and ``settings_changed(settings)``.
+    messages in a place of its own, ``settings_changed(settings)``, and
+    ``pass_real_time(seconds)`` to hear the real time each frame stood for (the fixed steps
+    leave out what a stall cost).
     """
 
     def handle_event(self, event: pygame.event.Event) -> None: ...
@@ -169,6 +171,8 @@ class App:
         elapsed = now - self._last if dt is None else dt
         self._last = now
         self.lag = min(self.lag + elapsed, STEP * MAX_STEPS_PER_FRAME)
+        if self.scenes and hasattr(self.scene, "pass_real_time"):
+            self.guarded(self.scene.pass_real_time, elapsed)  # timed windows run on real time
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.running = False

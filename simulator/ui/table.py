@@ -71,6 +71,8 @@ class TableScene:
         self.overlays: list[Overlay] = []
         self.shown_summaries: set[str] = set()
         self.bot_timer = 0.0
+        self._table_seconds = 0.0
+        self._real_time_driven = False
         # Where each gesture of a player here began (history lengths): a drag of several steps
         # is one move, and Ctrl+Z takes it back whole.
         self.gesture_starts: list[int] = []
@@ -157,9 +159,28 @@ class TableScene:
     def dialog_open(self) -> bool:
         return self.dialog is not None and self.dialog.alive()
 
+    @property
+    def is_covered(self) -> bool:
+        """A dialog, a menu, the rules or a hand-off covers the table: its clocks wait."""
+        return self.dialog_open or bool(self.overlays and not isinstance(self.overlays[0], SummaryOverlay))
+
+    def table_seconds(self) -> float:
+        """The table's time: real time while the table runs, standing still while it is covered.
+        Timed windows (Wie Weet Wat's sand timer) run on it, so a slow frame never slows them."""
+        return self._table_seconds
+
+    def pass_real_time(self, seconds: float) -> None:
+        """The app says how much real time a frame stood for (all of it, also what its fixed
+        steps could not catch up with after a stall)."""
+        self._real_time_driven = True
+        if not self.is_covered:
+            self._table_seconds += seconds
+
     def update(self, dt: float) -> None:
         self.manager.update(dt)
-        if not self.dialog_open and not (self.overlays and not isinstance(self.overlays[0], SummaryOverlay)):
+        if not self._real_time_driven and not self.is_covered:
+            self._table_seconds += dt  # no app tells the real time: the updates are the table's time
+        if not self.is_covered:
             self.view.update(dt)  # menus, rules, hand-offs and dialogs pause the table's clocks
         if self.dialog_open:
             return  # a file dialog is modal: the game waits

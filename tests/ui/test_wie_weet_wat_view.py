@@ -908,3 +908,41 @@ def test_a_table_of_bots_only_skips_its_notices_with_the_skip_key():
     assert view.notices, "the bots' play put up a notice"
     press(scene, pygame.K_TAB)
     assert not view.notices
+
+
+def test_buzzing_again_and_again_through_slow_frames_never_holds_the_sand_timer(tmp_path, monkeypatch):
+    """Issue 28: a player kept buzzing at one screen and after 38 s the clock read 7.7 s of a 10 s
+    window: frames slowed by the buzzing stood for more real time than the app's fixed steps catch
+    up with, and the clock ran on the steps. The sand timer runs on the table's real time, as the
+    server's clock does: through the app's own frames, each standing for 0.4 s (five times what its
+    steps catch up with), the clock reads the real time and the window closes when it is up."""
+    from simulator.ui.app import App
+    from simulator.ui.settings import Settings
+
+    from .person import press as press_in_app
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    app = App(headless=True, settings=Settings())
+    pygame.event.clear()
+    game = load_game("wie-weet-wat", players=3)
+    scene = TableScene(app, TableSetup(game, (SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")), 5),
+                       on_leave=app.pop)
+    app.push(scene)
+    for _ in range(20000):
+        if scene.state.phase == "answer" and 1 in scene.state.current_players() and scene.view.window_live:
+            break
+        if scene.overlays and isinstance(scene.overlays[0], SummaryOverlay):
+            scene.overlays[0].close()
+        app.frame(FRAME)
+    assert scene.view.window_live, "no answering window for the human"
+    window, start = scene.state.category, scene.view.clock_ms
+    slow = 0.4
+    real = 0.0
+    while scene.state.phase == "answer" and scene.state.category == window and real < 60:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+        app.frame(slow)
+        real += slow
+        if scene.state.phase == "answer" and scene.state.category == window:
+            assert scene.view.clock_ms == pytest.approx(start + real * 1000, abs=1), "the clock is the real time"
+    bound = game.time_limit_ms + 1000 * (TYPE_SECONDS + MORE_SECONDS * 8)
+    assert start + real * 1000 <= bound + slow * 1000, "the window closed when its time was up"

@@ -6,7 +6,9 @@ sees them) and picking a victim for Te veel keuze. Three phases run in real time
 :meth:`RealTimeFlow.drive` and the table's narrow API:
 
 * **The answering window.** A clock runs from the moment the category is read, and
-  nothing stops it. Each bot is asked once for its answer when the window opens; the
+  nothing stops it: the server's own :class:`~simulator.net.clock.WindowClock`, on the
+  table's time (real time, paused only while a menu or a dialog covers the table), so a
+  slow frame never slows the sand timer. Each bot is asked once for its answer when the window opens; the
   answer goes on the table when the clock reaches its ``at_ms`` (a bot that gives up
   passes at a time set by its level). When a card lands, bots that were going to pass
   are asked again, so they can counter-attack it. At ``deadline_ms`` the referee closes
@@ -32,9 +34,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from simulator.engine import Action
+from simulator.net.clock import WindowClock
 
 from .buzzer import MORE_SECONDS, TYPE_SECONDS, typing_ms
 from .rules import Answer, BotLevel, CounterAttack, Pass, Say, WieWeetWatGame
+from .timing import TIMING
 
 if TYPE_CHECKING:
     from .words import Audience, Notice, TableWords
@@ -64,11 +68,12 @@ class RealTimeFlow:
         self.seat_kinds: list[str] = []
         # the answering window
         self.window_live = False
+        self.window_clock: WindowClock | None = None  # the window's clock, on the table's time
         self.clock_ms = 0.0
         self.scheduled: dict[int, tuple[int, Action]] = {}
         self.buzzed: int | None = None        # the seat whose answer box is open
         self.buzz_ms = 0                       # its buzz, on the window's clock
-        self.buzz_left = 0.0                   # seconds the box stays open
+        self.box_until_ms = 0.0                # the box closes when the clock gets here
         self.dated_from_ms = 0                 # the next answer counts from here ...
         self.typing_from_ms = 0.0              # ... plus the time since here beyond typing it
         self.buzz_queue: list[tuple[int, int]] = []   # (seat, buzz ms) waiting for the keyboard
@@ -83,6 +88,11 @@ class RealTimeFlow:
         # online (the table has a server's clock): the server dates buzzes and answers, moves the bots
         self.online = False
         self.buzz_requests: list[int] = []
+
+    @property
+    def buzz_left(self) -> float:
+        """Seconds the open answer box stays open."""
+        return max(0.0, (self.box_until_ms - self.clock_ms) / 1000.0)
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -126,7 +136,7 @@ class RealTimeFlow:
             if accepted and isinstance(action, (Answer, CounterAttack)):
                 self._clear_entry()
                 self.selected = self.target = None
-                self.buzz_left = MORE_SECONDS
+                self.box_until_ms = self.clock_ms + MORE_SECONDS * 1000.0
                 self.dated_from_ms = action.at_ms
                 self.typing_from_ms = self.clock_ms
                 if action.player not in table.current_players():
@@ -155,6 +165,8 @@ class RealTimeFlow:
         if self.buzzed is None and boxes:
             seat, box = min(boxes.items(), key=lambda item: item[1]["buzz_ms"])
             self._open_box(seat, box["buzz_ms"])
+        if self.buzzed is not None:
+            self.box_until_ms = self.clock_ms + boxes[self.buzzed].get("left", 0.0) * 1000.0
 
     def answer_ms(self, word: str, seat: int) -> int:
         """When the word typed now counts: from the buzz (or the last answer), plus any time beyond typing it."""
@@ -166,10 +178,10 @@ class RealTimeFlow:
     def _drive_window(self, dt: float, table: Any) -> None:
         if not self.window_live:
             self._open_window(table)
-        self.clock_ms += dt * 1000  # nothing holds the clock still
+        assert self.window_clock is not None
+        self.clock_ms = self.window_clock.ms()  # nothing holds the clock still
         if self.buzzed is not None:
-            self.buzz_left -= dt
-            if self.buzz_left <= 0 or self.buzzed not in table.current_players():
+            if self.clock_ms >= self.box_until_ms or self.buzzed not in table.current_players():
                 self._spend_buzz(table)
         if self.buzzed is None and self.buzz_queue:
             self._open_box(*self.buzz_queue.pop(0))
@@ -192,6 +204,10 @@ class RealTimeFlow:
     def _open_window(self, table: Any) -> None:
         v = self.view
         self.window_live = True
+        if not self.online:
+            # a window already under way (after an undo) goes on from its latest answer
+            self.window_clock = WindowClock(TIMING, now=table.table_seconds)
+            self.window_clock.sync(table.state)
         self.clock_ms = float(max((a["at_ms"] for a in v["answers"]), default=0))
         self.scheduled = {}
         self.buzzed = None
@@ -308,7 +324,7 @@ class RealTimeFlow:
         self.buzz_ms = buzz_ms
         self.dated_from_ms = buzz_ms
         self.typing_from_ms = self.clock_ms
-        self.buzz_left = TYPE_SECONDS
+        self.box_until_ms = self.clock_ms + TYPE_SECONDS * 1000.0
         self.selected = self.target = None
         self.show_requests.append(seat)
         self._layout()
@@ -325,6 +341,7 @@ class RealTimeFlow:
     def _close_desk(self) -> None:
         """The window closed: forget its plans and close the answer box."""
         self.window_live = False
+        self.window_clock = None
         self.scheduled = {}
         self.buzzed = None
         self.buzz_queue = []
