@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Measure the simulator: rule-engine decisions per second, table frame times, physics cost.
 
+Within two minutes on a 2-core machine by default (--full for the long dexterity figures).
 For every registered game: full games with random bots (and with the best bots),
-decisions per second and games per second. For every game with a table: the median
+decisions per CPU second and games per CPU second. For every game with a table: the median
 time to draw one 1280x720 frame headless. For physics games: CPU ms per simulated
 second and the real-time factor of a full stack. With --anchors PYTHON it also runs
 the reference engines in ../shared/bench with that interpreter in the same run and
@@ -46,12 +47,12 @@ def decisions(game_id: str, players: int, level: str, seconds: float, seed: int 
     bots = [make_bot(game, seat, level) for seat in range(players)]
     play_out(game, bots, seed + 10_000)  # warm-up
     games = made = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games < 3:
+    start = time.process_time()  # CPU time, as the anchors are timed (anchor_rate)
+    while time.process_time() - start < seconds or games < 3:
         state = play_out(game, bots, seed + games)
         made += sum(1 for a in state.history if a.player >= 0)
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return {"players": players, "bots": level, "games": games, "games_per_s": games / elapsed,
             "decisions_per_s": made / elapsed, "decisions_per_game": made / games}
 
@@ -83,11 +84,18 @@ def game_bench(game_id: str):
     return importlib.import_module(path.stem)
 
 
+# Runs a reference script with its clock made the process's CPU clock: its own loop then
+# times CPU seconds, as decisions() times ours, so a ratio compares CPU with CPU.
+_ON_CPU_CLOCK = ("import runpy, sys, time; time.perf_counter = time.process_time; "
+                 "time.perf_counter_ns = time.process_time_ns; sys.argv = sys.argv[1:]; "
+                 "runpy.run_path(sys.argv[0], run_name='__main__')")
+
+
 def anchor_rate(python: str, name: str) -> float | None:
-    """One run of a reference engine with ``python``: its steps per second."""
+    """One run of a reference engine with ``python``: its steps per CPU second."""
     script, bench = ANCHORS[name]
-    proc = subprocess.run([python, str(SHARED_BENCH / script), "--only", bench, "--repeats", "1"],
-                          capture_output=True, text=True, cwd=SHARED_BENCH)
+    proc = subprocess.run([python, "-c", _ON_CPU_CLOCK, str(SHARED_BENCH / script), "--only", bench,
+                           "--repeats", "1"], capture_output=True, text=True, cwd=SHARED_BENCH)
     match = re.search(r"steps_per_s=([\d.]+)", proc.stdout)
     return float(match.group(1)) if match else None
 
@@ -141,24 +149,38 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def print_dexterity(d: dict) -> None:
-    """Physical falls per placement by hand and height band, then the other dexterity figures."""
-    print(f"{'':14} dexterity: physical falls per placement (placements) by height band")
-    for hand, row in d["hands"].items():
-        cells = "  ".join(f"{band}: {b['fall_rate']:.0%} ({b['placements']}; first tries {b['first_try_fall_rate']:.0%})"
-                          if b["placements"] else f"{band}: -" for band, b in row["bands"].items())
-        print(f"{'':16}{hand:8} {cells}  stacks reach {row['stack_height']['median']} (median)")
-    met = sum(t["met"] for t in d["targets"])
+    """Physical falls per placement by hand and height band (first tries, all tries beside them),
+    per seed; then the targets, the wobble, the skill table and the lodged cards."""
+    sample = d["sample"]
+    print(f"{'':14} dexterity ({sample['trials']} runs per hand on seed(s) {', '.join(map(str, sample['seeds']))}): "
+          "physical falls per placement, first tries (all tries), by height band")
+    for seed, run in d["seeds"].items():
+        print(f"{'':16}seed {seed}: design targets met {run['targets_met']}")
+        for hand, row in run["hands"].items():
+            cells = "  ".join(f"{band}: {b['first_try_fall_rate']:.0%} ({b['fall_rate']:.0%} of {b['placements']})"
+                              if b["first_tries"] else f"{band}: -" for band, b in row["bands"].items())
+            print(f"{'':18}{hand:8} {cells}  stacks reach {row['stack_height']['median']} (median)")
+        for t in run["targets"]:
+            if not t["met"] and t["rate"] is not None:
+                low, high = t["rate_95"]
+                spread = "within" if t["within_spread"] else "outside"
+                print(f"{'':18}missed: {t['hand']} at card {t['card']}, {t['rate']:.1%} of {t['first_tries']} "
+                      f"first tries against {t['low']:.0%}-{t['high']:.0%} (95% over runs {low:.0%}-{high:.0%}: "
+                      f"{spread} the runs' spread)")
     wobble = d["wobble_sensitivity"]
-    share = f"{wobble['sensitivity']:.0%}" if wobble["sensitivity"] is not None else "-"
-    for t in d["targets"]:
-        if not t["met"] and t["rate"] is not None:
-            low, high = t["rate_95"]
-            spread = "within" if t["within_spread"] else "outside"
-            print(f"{'':16}missed: {t['hand']} at card {t['card']}, {t['rate']:.1%} against {t['low']:.0%}-"
-                  f"{t['high']:.0%} (95% over runs {low:.0%}-{high:.0%}: {spread} the runs' spread)")
-    print(f"{'':16}design targets met: {met}/{len(d['targets'])}; wobble sensitivity "
-          f"{share} of {wobble['placements']}; "
-          f"lodged cards {d['lodged_cards']} in {d['stacks']} random stacks "
+    shares = ", ".join(f"{ref} bed {wobble[ref]['sensitivity']:.0%} of {wobble[ref]['placements']}"
+                       for ref in ("level", "held") if wobble[ref]["sensitivity"] is not None)
+    print(f"{'':16}wobble: verdicts that differ on a rigid bed, cards {wobble['cards'][0]}-{wobble['cards'][1]}: "
+          f"{shares or '-'}")
+    skill = d["skill"]
+    print(f"{'':16}skill: physical falls per act ({skill['repeats']} per table; tables "
+          f"{', '.join(f'{n} at card {h}' for h, n in skill['tables_per_height'].items())})")
+    for act, row in skill["acts"].items():
+        cells = "  ".join(f"card {h}: {c['falls']}/{c['placements']}" for h, c in row.items())
+        print(f"{'':18}{act:38} {cells}")
+    print(f"{'':16}skill checks: " + ", ".join(f"{k.replace('_', ' ')}: {'yes' if v else 'NO'}"
+                                              for k, v in skill["checks"].items()))
+    print(f"{'':16}lodged cards {d['lodged_cards']} in {d['stacks']} random stacks "
           f"({d['dropped_as_lodged']} dropped as lodged)")
 
 
@@ -174,7 +196,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="also load a table server (its own process) with TABLES tables of bot clients "
                              "on loopback (default 200) and report action round trips")
     parser.add_argument("--no-dexterity", action="store_true",
-                        help="skip the dexterity figures of physics games (the slowest part, about 5 min)")
+                        help="skip the dexterity figures of physics games")
+    parser.add_argument("--full", action="store_true",
+                        help="the dexterity figures on the full sample (40 runs per hand on seeds 1, 2 and 3, the "
+                             "wobble on 10 runs, the skill table 6 times a table: about 25 minutes on 2 cores); "
+                             "without it a quick sample answers within two minutes, its size in the output")
     args = parser.parse_args(argv)
     unknown = [g for g in args.games or () if g not in game_names()]
     if unknown:
@@ -201,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         if module is not None and hasattr(module, "dexterity") and not args.no_dexterity:
             if not args.json:
                 print(f"measuring {game_id} dexterity (falls by hand and height) ...", file=sys.stderr)
-            result["dexterity"] = module.dexterity()
+            result["dexterity"] = module.dexterity(module.FULL if args.full else module.QUICK)
         report["games"][game_id] = result
     if args.anchors:
         for game_id, (anchor, factor) in TARGETS.items():

@@ -91,8 +91,11 @@ class Knob:
 
 
 KNOBS = (
-    Knob("bed.wobble_stiffness", "magnet stiffness", 5e6, 1e9, log=True),
-    Knob("bed.wobble_damping", "magnet damping", 1e5, 3e7, log=True),
+    Knob("bed.rock_radius", "underside radius mm", 20.0, 200.0),
+    Knob("bed.pea_height", "pea height mm", 5.0, 30.0),
+    Knob("bed.wobble_stiffness", "magnet stiffness", 0.0, 1e8),
+    Knob("bed.wobble_damping", "rim damping", 1e5, 3e7, log=True),
+    Knob("princess.rock_damping", "princess rock damping", 1e3, 1e6, log=True),
     Knob("bed.friction", "bed friction", 0.0, 1.5),
     Knob("table.bounce", "rim bounce", 0.0, 1.0),
     Knob("card.friction", "card friction", 0.0, 1.5),
@@ -408,7 +411,7 @@ class PhysicsLab:
             pygame.draw.line(surface, (255, 255, 255), (cx, cy - 5), (cx, cy + 5), 1)
         load_x = self._load_centre()
         if load_x is not None:
-            x, y = cam.to_screen(load_x, self.game.physics.bed.pea_height)
+            x, y = cam.to_screen(load_x, 0.0)  # down to the table, where the underside rests
             pygame.draw.line(surface, (250, 204, 64), (x, y - 260), (x, y), 2)
             pygame.draw.circle(surface, (250, 204, 64), (x, y - 260), 6, 2)
 
@@ -423,7 +426,7 @@ class PhysicsLab:
 
     def margins(self) -> dict[str, float]:
         """Stability margins: princess (mm her weight may shift before she tips), bed tilt left
-        (degrees before its rim touches the table), load arm (mm of the load's centre off the pea)."""
+        (degrees before its rim touches the table), load arm (mm of the load's centre off the bed's middle)."""
         out: dict[str, float] = {}
         world, phys = self.world, self.game.physics
         princess = world.princess
@@ -433,7 +436,7 @@ class PhysicsLab:
             base_r = princess.local_to_world((phys.princess.base_width / 2, 0.0))
             out["princess_mm"] = min(gx - min(base_l.x, base_r.x), max(base_l.x, base_r.x) - gx)
         b = phys.bed
-        touch = math.degrees(math.atan2(b.pea_height, b.outer_half_width))
+        touch = math.degrees(b.corner_angle)
         out["tilt_left_deg"] = touch - abs(math.degrees(world.bed.angle))
         load = self._load_centre()
         if load is not None:

@@ -53,6 +53,11 @@ class Game(ABC):
     #: The set-up of the game's challenge of the day (players, options), if it has one;
     #: such a game also provides ``daily_seed(day) -> int``.
     daily: ClassVar[tuple[int, dict[str, Any]] | None] = None
+    #: What a recorded game of this kind means: raised when a record made before can no longer
+    #: be played on (Wackelbett's verdicts hold poses of its bed); ``state_versions`` says in a
+    #: player's words what each version was. Saves record it; an older one is refused by name.
+    state_version: ClassVar[int] = 1
+    state_versions: ClassVar[dict[int, str]] = {}
 
     def __init__(self, players: int, scene: Scene | None = None, **options: Any) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:

@@ -20,7 +20,7 @@ from typing import Any
 from .actions import REFEREE, IllegalAction
 from .game import State
 from .intake import MAX_MAGNITUDE, parse_json, quote
-from .registry import bot_levels, load_game
+from .registry import bot_levels, entry, load_game
 
 FORMAT_VERSION = 1
 
@@ -81,6 +81,7 @@ class GameRecord:
     actions: tuple[dict[str, Any], ...] = ()
     seats: tuple[SeatInfo, ...] = field(default_factory=tuple)
     format_version: int = FORMAT_VERSION
+    game_version: int | None = None  # the game's state version it was made with (None: this program's)
 
     @classmethod
     def of(cls, state: State, seats: tuple[SeatInfo, ...] = ()) -> GameRecord:
@@ -88,8 +89,15 @@ class GameRecord:
                    tuple(a.to_json() for a in state.history), tuple(seats))
 
     def to_json(self) -> dict[str, Any]:
+        version = self.game_version
+        if version is None:
+            try:
+                version = entry(self.game_id).game_class.state_version
+            except KeyError:
+                version = 1
         return {
             "format_version": self.format_version,
+            "game_version": version,
             "game": self.game_id,
             "players": self.players,
             "options": self.options,
@@ -137,8 +145,11 @@ class GameRecord:
                 raise bad(f"seat {i + 1} must be an object with a printable 'name' of at most {MAX_NAME} "
                           f"characters and a 'kind', got {quote(seat)}")
             infos.append(SeatInfo(name, kind))
+        game_version = data.get("game_version", 1)  # files from before it was recorded: version 1
+        if not isinstance(game_version, int) or isinstance(game_version, bool) or not 1 <= game_version <= 10_000:
+            raise bad(f"'game_version' must be a whole number from 1, got {quote(game_version)}")
         return cls(data["game"], data["players"], data["options"], data["seed"],
-                   tuple(data["actions"]), tuple(infos), version)
+                   tuple(data["actions"]), tuple(infos), version, game_version)
 
     def replay(self, upto: int | None = None, *, source: str = "record") -> State:
         """The state after the first ``upto`` actions (all by default).
@@ -155,6 +166,14 @@ class GameRecord:
         except ValueError as exc:
             raise SaveFileError(source, "its table (seats or rule options) cannot be set up here",
                                 str(exc)[:300]) from None
+        made, current = self.game_version or game.state_version, game.state_version
+        if made != current:
+            was, now = game.state_versions.get(made, ""), game.state_versions.get(current, "")
+            raise SaveFileError(source, f"it was saved with {game.title} version {made}"
+                                        + (f" ({was})" if was else "")
+                                        + f"; this program plays version {current}" + (f" ({now})" if now else "")
+                                        + " and cannot go on from it",
+                                f"game_version {made}; this program reads {current}")
         levels = ("human", *bot_levels(self.game_id))
         for i, seat in enumerate(self.seats):
             if seat.kind not in levels:
@@ -258,6 +277,8 @@ _YOUR_MOVE_DREW = "your last move drew or showed cards"
 _DRAWN_SINCE = "cards were drawn or shown since your last move"
 _JUDGED = "the table has judged your last move"
 _RULED_SINCE = "the table has ruled since your last move"
+_JUDGING = "the table is judging your last move"
+_JUDGING_NOW = "the table is judging a move"
 
 
 def try_undo(state: State, seat: int) -> tuple[int, State] | str:
@@ -265,10 +286,14 @@ def try_undo(state: State, seat: int) -> tuple[int, State] | str:
     the player's words.
 
     Undo goes back to just before the seat's most recent action, unless anything from there
-    on revealed something (see :func:`apply_and_check_reveal`), and never in a finished game.
+    on revealed something (see :func:`apply_and_check_reveal`), never while the table is
+    judging it (a verdict under way is crossed no more than one given), and never in a
+    finished game.
     """
     if state.is_over():
         return "the game is over"
+    if REFEREE in state.current_players():
+        return _JUDGING if state.history and state.history[-1].player == seat else _JUDGING_NOW
     history = state.history
     floor = state.undo_floor
     keep = next((i for i in range(len(history) - 1, floor - 1, -1) if history[i].player == seat), None)

@@ -14,11 +14,21 @@ import bench  # noqa: E402
 
 
 def test_the_dexterity_figures_come_back_from_worker_processes():
+    """Per seed, every hand's figures and the design targets; the sample's size in the output;
+    the wobble against both rigid references and the skill table's acts, even when a small
+    sample reaches none of their heights."""
     module = bench.game_bench("wackelbett")
-    found = module.dexterity(trials=1, stacks=1, cards=3, workers=2, wobble_trials=1)
-    assert set(found["hands"]) == {"surgeon", "steady", "shaky", "random"}
-    assert all(row["bands"]["1-9"]["placements"] >= 3 for row in found["hands"].values())
-    assert {t["hand"] for t in found["targets"]} == {"surgeon", "steady", "shaky"}
+    sample = module.Sample(trials=1, seeds=(1, 2), wobble_trials=1, skill_repeats=1, stacks=1)
+    found = module.dexterity(sample, cards=3, workers=2)
+    assert found["sample"]["trials"] == 1 and list(found["sample"]["seeds"]) == [1, 2] and found["sample"]["cards"] == 3
+    assert set(found["seeds"]) == {"1", "2"}
+    for run in found["seeds"].values():
+        assert set(run["hands"]) == {"surgeon", "steady", "shaky", "random"}
+        assert all(row["bands"]["1-9"]["placements"] >= 3 for row in run["hands"].values())
+        assert {t["hand"] for t in run["targets"]} == {"surgeon", "steady", "shaky"}
+        assert all("first_tries" in t and "all_tries_rate" in t for t in run["targets"])
+    assert set(found["wobble_sensitivity"]) >= {"level", "held", "placements", "trials_per_hand"}
+    assert set(found["skill"]["acts"]) == {act.name for act in module.SKILL_ACTS}
     assert found["lodged_cards"] == 0 and found["placements"] >= 3
 
 

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from simulator.engine import REFEREE, SeatInfo, load_game, make_bot  # noqa: E402
 from simulator.games.wackelbett.challenge import HighScoreBook  # noqa: E402
 from simulator.games.wackelbett.hand import lowest_start, princess_start_height, princess_target  # noqa: E402
-from simulator.games.wackelbett.layout import princess_corners, rest_pose_on, world_to_local  # noqa: E402
+from simulator.games.wackelbett.layout import princess_corners, relative_pose, rest_pose_on, world_to_local  # noqa: E402
 from simulator.games.wackelbett.rules import (DrawCard, Pass, PlaceCard, PlacePrincess, Verdict,  # noqa: E402
                                               layout_from_view)
 from simulator.games.wackelbett.tray import DRAW_PILE_POS, PASS_BUTTON, TRAY_RECT  # noqa: E402
@@ -630,3 +630,63 @@ def test_the_princess_lifted_high_keeps_her_crown_below_the_lines_across_the_top
     pose = BodyPose(body.position.x, body.position.y, body.angle)
     top = min(screen_at(scene, x, y)[1] for x, y in princess_corners(physics, pose))
     assert top >= PLAY_RECT.top + WAITING_HEADROOM - 4, "her crown stays below the top line"
+
+
+def test_ctrl_z_while_a_placement_settles_does_not_take_it_back():
+    """Issue 29: a card let go and settling was taken back by Ctrl+Z ("Your last move was taken
+    back"), so a player who saw it slide could try again. A placement let go is judged: undo
+    never crosses a verdict, nor one under way; the card lands where the referee says."""
+    scene = table_at(2, my_turn_to_lay)
+    view, state = scene.view, scene.state
+    card = state.fitting_cards(0)[0]
+    x = rest_pose_on(scene.game.physics, view.layout, 0.0).x
+    y = pick_up(scene, card, x)
+    assert lower_and_let_go(scene, x, y, y - 10.0, 1.0)
+    assert scene.state.current_players() == (REFEREE,) and view.job is not None and not view.job.done
+    placed = len(scene.state.history)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
+                                          scancode=0))
+    tick(scene, 2)
+    assert len(scene.state.history) >= placed and isinstance(scene.state.history[placed - 1], PlaceCard)
+    for _ in range(600):
+        if scene.state.current_players() != (REFEREE,):
+            break
+        tick(scene)
+    assert any(isinstance(a, Verdict) for a in scene.state.history[placed:]), "the table judged it"
+
+
+def test_a_pile_the_hand_wrecks_with_the_princess_is_judged_not_put_back():
+    """Issue 29: holding the princess, a player swept through the pile and kept holding until the
+    hand tired; the smashed pile snapped back to how it was. Now the tiring hand puts her down
+    on the crown and the table judges what the sweep did, like any other fall: the pile stays
+    as the sweep left it."""
+    scene, goal, lowest = my_princess_to_put()
+    view, physics = scene.view, scene.game.physics
+    before = scene.state.layout
+    press(scene, screen_at(scene, goal.x, lowest + 20.0))
+    for _ in range(30):
+        move(scene, screen_at(scene, goal.x, lowest + 20.0))
+        tick(scene)
+        if view.job is not None and view.job.carries_princess:
+            break
+    assert view.job is not None and view.job.carries_princess
+    middle = (lowest + before.bed.y) / 2  # down into the pile, then to and fro through it
+    for x in [goal.x + dx for dx in (0, -20, -60, -110, -60, 0, 60, 110, 60, 0, -110, 110)]:
+        for _ in range(12):
+            move(scene, screen_at(scene, x, middle))
+            tick(scene)
+    placed = len(scene.state.history)
+    for _ in range(physics.hand.max_frames + 60):  # keep holding, wherever the hand is, until it tires
+        if len(scene.state.history) > placed:
+            break
+        tick(scene)
+    assert isinstance(scene.state.history[placed], PlacePrincess), "the tired hand put her down"
+    for _ in range(1200):
+        if scene.state.current_players() != (REFEREE,):
+            break
+        tick(scene)
+    assert any(isinstance(a, Verdict) for a in scene.state.history[placed:]), "the table judged it"
+    after = scene.state.layout
+    moved = max(math.dist(relative_pose(before.bed, before.pose_of(c))[:2], relative_pose(after.bed, after.pose_of(c))[:2])
+                if c in after.card_ids else math.inf for c in before.card_ids)
+    assert moved > 10.0, "the pile stays as the sweep left it (it used to snap back)"

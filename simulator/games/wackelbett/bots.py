@@ -132,13 +132,16 @@ class WackelbettBot:
         tilt = math.radians(max(-40.0, min(40.0, rng.gauss(0.0, s.princess_deg))))
         release = g.physics.hand.release_clearance + abs(rng.gauss(0.0, s.princess_release_mm))
         jitter = [rng.gauss(0.0, s.jitter_mm) for _ in range(8)]
+        # too fast on the way down, still moving sideways when she is let go
+        lower = g.physics.hand.lower_speed + abs(rng.gauss(0.0, s.princess_speed)) if s.princess_speed else None
+        sideways = rng.gauss(0.0, s.princess_sideways) if s.princess_sideways else 0.0
         layout, card, lying = layout_from_view(view), view["princess_card"], bool(view["princess_lying"])
         for _ in range(4):  # a hand that would let go off the crown corrects itself
             trace = princess_trace(g.physics, layout, g.faces, card, lying, dx=dx, tilt=tilt, release_gap=release,
-                                   jitter=jitter)
+                                   jitter=jitter, lower_speed=lower, release_speed=sideways)
             if princess_trace_problem(g.physics, layout, g.faces, card, lying, trace) is None:
                 break
-            dx, tilt, jitter = dx / 2, tilt / 2, [j / 2 for j in jitter]
+            dx, tilt, jitter, sideways = dx / 2, tilt / 2, [j / 2 for j in jitter], sideways / 2
         else:
             trace = princess_trace(g.physics, layout, g.faces, card, lying)
         return PlacePrincess(self.seat, trace)

@@ -74,7 +74,11 @@ class TableSpec:
 
 @dataclass(frozen=True)
 class BedSpec:
-    """The can bottom seen from the side: a plate with two walls, on the wobble-pea."""
+    """The can bottom seen from the side: a plate with two walls, rolling on its rounded underside.
+
+    The underside is an arc of radius ``rock_radius`` whose lowest point is the wobble-pea,
+    ``pea_height`` below the plate; ``wobble_stiffness`` is the magnet's extra pull towards
+    level (0: none) and ``wobble_damping`` what the rim and the table take out of a rock."""
 
     inner_width: float
     plate_thickness: float
@@ -84,6 +88,7 @@ class BedSpec:
     wall_mass: float
     friction: float
     pea_height: float
+    rock_radius: float
     wobble_stiffness: float
     wobble_damping: float
     rigid: bool = False  # held still where it lies: what the wobble changes is measured against this
@@ -91,6 +96,20 @@ class BedSpec:
     @property
     def outer_half_width(self) -> float:
         return self.inner_width / 2 + self.wall_thickness
+
+    @property
+    def corner_angle(self) -> float:
+        """Radians: how far the bed rolls on its underside before a corner of its plate touches
+        the table (where rock_radius - w sin(a) - (rock_radius - pea_height) cos(a) = 0)."""
+        r, w, rise = self.rock_radius, self.outer_half_width, self.rock_radius - self.pea_height
+        low, high = 0.0, math.pi / 2
+        for _ in range(60):
+            mid = (low + high) / 2
+            if r - w * math.sin(mid) - rise * math.cos(mid) > 0:
+                low = mid
+            else:
+                high = mid
+        return low
 
 
 @dataclass(frozen=True)
@@ -127,6 +146,7 @@ class PrincessSpec:
     friction: float
     upright_tolerance: float  # radians
     push_distance: float
+    rock_damping: float = 0.0  # g mm^2/s per rad: what her base and the card take out of a rock
 
 
 @dataclass(frozen=True)
@@ -254,6 +274,7 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         wall_mass=_positive(b, "wall_mass"),
         friction=b.get("friction", float, minimum=0.0),
         pea_height=_positive(b, "pea_height"),
+        rock_radius=b.get("rock_radius", float, minimum=1.0, maximum=1e5),
         wobble_stiffness=b.get("wobble_stiffness", float, minimum=0.0, maximum=1e10),  # 1e12 overflows pymunk
         wobble_damping=b.get("wobble_damping", float, minimum=0.0),
         rigid=b.get("rigid", bool, default=False),
@@ -287,6 +308,7 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         friction=p.get("friction", float, minimum=0.0),
         upright_tolerance=math.radians(p.get("upright_tolerance_deg", float, minimum=1.0, maximum=89.0)),
         push_distance=_positive(p, "push_distance"),
+        rock_damping=p.get("rock_damping", float, minimum=0.0, maximum=1e10, default=0.0),
     )
     p.refuse_unread()
     h = scene.table("hand")
@@ -345,6 +367,8 @@ class HandSkill:
     tries: int
     balance_mm: float  # sd of how far from the balance point it aims (0: it heeds the balance)
     release_speed: float  # sd of its sideways speed when it lets go of a card (mm/s)
+    princess_speed: float = 0.0  # sd of how much faster than the hand's calm pace it brings her down (mm/s)
+    princess_sideways: float = 0.0  # sd of its sideways speed when it lets go of her (mm/s)
 
 
 def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
@@ -364,6 +388,8 @@ def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
             tries=level.get("tries", int, minimum=1, maximum=64),
             balance_mm=level.get("balance_mm", float, default=0.0, minimum=0.0, maximum=100.0),
             release_speed=level.get("release_speed", float, default=0.0, minimum=0.0, maximum=1000.0),
+            princess_speed=level.get("princess_speed", float, default=0.0, minimum=0.0, maximum=1000.0),
+            princess_sideways=level.get("princess_sideways", float, default=0.0, minimum=0.0, maximum=1000.0),
         )
         level.refuse_unread()
     return skills

@@ -1,5 +1,5 @@
 """The Wackelbett table drawn from the side with pygame: wall, wooden table, the tin bed
-rocking on its pea, bedding cards as colourful slabs, and Penny Pea princess.
+rolling on its rounded underside and pea, bedding cards as colourful slabs, and Penny Pea princess.
 
 Everything here draws poses (plain :class:`~simulator.physics.snapshot.BodyPose`
 values, in the world's mm with y up) through a :class:`Camera`; nothing here steps
@@ -120,10 +120,10 @@ class TablePainter:
     def draw_table(self, surface: pygame.Surface, camera: Camera, layout: TableLayout, *,
                    loose: Sequence[tuple[int, BodyPose]] = (), dim_cards: frozenset[int] = frozenset(),
                    princess_ghost: BodyPose | None = None) -> None:
-        """Backdrop, pea, bed, the cards of ``layout`` lowest first, then ``loose`` cards
-        (carried or fallen), then the princess (``princess_ghost``: a see-through one)."""
+        """Backdrop, bed (its rounded underside and the pea under it), the cards of ``layout``
+        lowest first, then ``loose`` cards (carried or fallen), then the princess
+        (``princess_ghost``: a see-through one)."""
         self.draw_backdrop(surface, camera)
-        self.draw_pea(surface, camera)
         self.draw_bed(surface, camera, layout.bed)
         for card, pose in (*layout.cards, *loose):
             self.draw_card(surface, camera, card, pose, dim=card in dim_cards)
@@ -172,16 +172,7 @@ class TablePainter:
             pygame.draw.line(image, WOOD_DARK, (0, top + depth), (w, top + depth), 2)
         return image
 
-    # -- the bed and its pea ------------------------------------------------------------
-    def draw_pea(self, surface: pygame.Surface, camera: Camera) -> None:
-        """The wobble-pea under the middle of the bed (it does not turn with the bed)."""
-        r = self.physics.bed.pea_height / 2
-        cx, cy = camera.to_screen(0.0, r)
-        rp = r * camera.scale
-        pygame.draw.circle(surface, PEA_DARK, (cx, cy), rp + 1.5)
-        pygame.draw.circle(surface, PEA_GREEN, (cx, cy), rp)
-        pygame.draw.circle(surface, (196, 236, 150), (cx - rp * 0.35, cy - rp * 0.35), max(1.5, rp * 0.3))
-
+    # -- the bed, its rounded underside and its pea ---------------------------------------
     def draw_bed(self, surface: pygame.Surface, camera: Camera, pose: BodyPose) -> None:
         image = self._image(("bed",), camera.scale, self._render_bed)
         self._blit_rotated(surface, ("bed",), image, camera, pose)
@@ -216,7 +207,30 @@ class TablePainter:
         card = box(-u.length / 2, b.plate_thickness, u.length / 2, b.plate_thickness + u.thickness)
         pygame.draw.rect(image, UNDER_BED, card.inflate(0, 2), border_radius=2)
         pygame.draw.line(image, (200, 184, 150), card.bottomleft, card.bottomright, 1)
+        self._render_underside(image, s, (cx, cy))
         return image
+
+    def _render_underside(self, image: pygame.Surface, s: float, centre: tuple[float, float]) -> None:
+        """The can bottom's rounded underside (the arc it rolls on) and the wobble-pea at its
+        lowest point, held there by the magnet."""
+        b = self.physics.bed
+        cx, cy = centre
+        rise = b.rock_radius - b.pea_height  # the arc's centre above the plate's underside
+        reach = math.sqrt(max(0.0, b.rock_radius ** 2 - rise ** 2))
+        span = math.asin(min(1.0, reach / b.rock_radius))
+        steps = 24
+        arc = [(cx + b.rock_radius * math.sin(a) * s, cy - (rise - b.rock_radius * math.cos(a)) * s)
+               for a in (-span + 2 * span * i / steps for i in range(steps + 1))]
+        pygame.draw.polygon(image, TIN, arc)
+        pygame.draw.lines(image, TIN_DARK, False, arc, max(2, round(0.6 * s)))
+        for ring in (0.45, 0.75):  # the dome's pressed rings
+            inner = [(cx + (x - cx) * ring, cy + (y - cy) * ring) for x, y in arc]
+            pygame.draw.lines(image, TIN_LIGHT, False, inner, 1)
+        r = max(2.0, 3.0 * s)
+        px, py = cx, cy + (b.pea_height - 2.0) * s
+        pygame.draw.circle(image, PEA_DARK, (px, py), r + 1.5)
+        pygame.draw.circle(image, PEA_GREEN, (px, py), r)
+        pygame.draw.circle(image, (196, 236, 150), (px - r * 0.35, py - r * 0.35), max(1.0, r * 0.3))
 
     # -- bedding cards ----------------------------------------------------------------
     def draw_card(self, surface: pygame.Surface, camera: Camera, card: int, pose: BodyPose, *,

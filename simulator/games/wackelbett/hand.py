@@ -99,9 +99,10 @@ RELEASE_SWEEP_FRAMES = 4
 
 def lowering_trace(physics: WackelbettPhysics, target: BodyPose, start_y: float, *,
                    release_gap: float | None = None, jitter: Sequence[float] = (),
-                   release_speed: float = 0.0) -> HandTrace:
-    """Hold the card at ``target.x``/``target.angle`` ``start_y`` high, lower it at the hand's
-    speed until it is ``release_gap`` above ``target.y`` and let go.
+                   release_speed: float = 0.0, lower_speed: float | None = None) -> HandTrace:
+    """Hold the card at ``target.x``/``target.angle`` ``start_y`` high, lower it at
+    ``lower_speed`` (mm/s; the scene's calm pace by default) until it is ``release_gap`` above
+    ``target.y`` and let go, still moving down at that speed.
 
     ``jitter`` (optional) adds one x offset per frame: a trembling hand. ``release_speed``
     (mm/s, signed) makes the hand still move sideways when it lets go: over the last
@@ -109,7 +110,7 @@ def lowering_trace(physics: WackelbettPhysics, target: BodyPose, start_y: float,
     """
     gap = physics.hand.release_clearance if release_gap is None else release_gap
     end_y = target.y + gap
-    step = physics.hand.lower_speed / physics.solver.frame_hz
+    step = (physics.hand.lower_speed if lower_speed is None else lower_speed) / physics.solver.frame_hz
     sweep = release_speed / physics.solver.frame_hz
     frames = max(1, math.ceil(max(0.0, start_y - end_y) / step))
     out: list[float] = []
@@ -126,20 +127,23 @@ _SUPPORT_MARGIN = 15.0
 
 
 def steady_spot(physics: WackelbettPhysics, layout: TableLayout, face: CardFace) -> float:
-    """Where along the top card (mm from its centre) to put ``face`` so that the card and
-    the princess on its crown weigh on the top card as near above the bed's pea as it
-    reaches (never nearer its ends than a margin).
+    """Where along the top card (mm from its centre) to put ``face`` so that the card and the
+    princess on its crown bring the weight of the whole pile back over the middle of the bed --
+    the balance rule of a careful person, who sees which way the bed leans and lays the next card
+    on its high side (never nearer the top card's ends than a margin).
 
     ``face`` is the card being laid; returns an offset along the top card's axis (the
     bed's when it is bare).
     """
     c, p = physics.card, physics.princess
-    share = p.mass / (c.mass + p.mass)
+    load = c.mass + p.mass
     base = layout.cards[-1][1] if layout.cards else layout.bed
-    pivot_along = world_to_local(base, layout.bed.x, layout.bed.y)[0]
+    # the pile's weight off the bed's middle (the princess will move onto the new card)
+    off = sum(c.mass * world_to_local(layout.bed, pose.x, pose.y)[0] for _, pose in layout.cards)
+    middle_along = world_to_local(base, layout.bed.x, layout.bed.y)[0]  # the bed's middle, along the top card
     reach = (c.length / 2 - _SUPPORT_MARGIN) if layout.cards else physics.bed.inner_width / 2 - c.length / 2
-    load_at = max(-reach, min(reach, pivot_along))
-    return load_at - face.crown * share
+    load_at = max(-reach, min(reach, middle_along - off / load))
+    return load_at - face.crown * p.mass / load
 
 
 def cover_range(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace]) -> tuple[float, float]:
@@ -249,12 +253,25 @@ def princess_target(physics: WackelbettPhysics, layout: TableLayout, faces: Sequ
     return princess_rest_pose(physics, base, along + dx, up, lying)
 
 
+# Below this lean (degrees) a card has no uphill side worth naming: her tilt is told as left or right.
+_LEVEL_DEG = 1.0
+
+
 def princess_release(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace], card: int | None,
-                     lying: bool, trace: Sequence[float]) -> dict[str, float]:
-    """:func:`card_release` for the princess put on ``card``'s crown: against her resting pose there."""
+                     lying: bool, trace: Sequence[float]) -> dict[str, float | str]:
+    """:func:`card_release` for the princess put on ``card``'s crown: against her resting pose
+    there; ``turned_toward`` says which way her head was tilted: "uphill" or "downhill" of the
+    card she was put on, or "left" or "right" when it lay level."""
     last, sideways = _let_go(physics, trace)
     rest = princess_target(physics, layout, faces, card, lying)
-    return _release(last.y - rest.y, sideways, last.angle - rest.angle)
+    turned = wrap_angle(last.angle - rest.angle)
+    slope = (layout.pose_of(card) if card is not None else layout.bed).angle
+    # turned counter-clockwise, her head goes left; a card turned counter-clockwise is downhill on the left
+    if abs(math.degrees(slope)) < _LEVEL_DEG:
+        toward = "left" if turned > 0 else "right"
+    else:
+        toward = "downhill" if (turned > 0) == (slope > 0) else "uphill"
+    return {**_release(last.y - rest.y, sideways, turned), "turned_toward": toward}
 
 
 def princess_start_height(physics: WackelbettPhysics, layout: TableLayout, pose: BodyPose) -> float:
@@ -265,14 +282,17 @@ def princess_start_height(physics: WackelbettPhysics, layout: TableLayout, pose:
 
 def princess_trace(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace], card: int | None,
                    lying: bool, *, dx: float = 0.0, tilt: float = 0.0, release_gap: float | None = None,
-                   jitter: Sequence[float] = ()) -> HandTrace:
+                   jitter: Sequence[float] = (), lower_speed: float | None = None,
+                   release_speed: float = 0.0) -> HandTrace:
     """A hand lowering her onto ``card``'s crown (``dx`` mm off it, turned ``tilt`` radians
-    from her resting angle) from clear of the pile, letting go ``release_gap`` mm above it."""
+    from her resting angle) from clear of the pile, letting go ``release_gap`` mm above it
+    (``lower_speed``, ``release_speed``: see :func:`lowering_trace`)."""
     rest = princess_target(physics, layout, faces, card, lying, dx)
     target = BodyPose(rest.x, rest.y, rest.angle + tilt)
     gap = physics.hand.release_clearance if release_gap is None else release_gap
     start = max(target.y + gap + physics.hand.start_clearance, princess_start_height(physics, layout, target) + 0.5)
-    return lowering_trace(physics, target, start, release_gap=gap, jitter=jitter)
+    return lowering_trace(physics, target, start, release_gap=gap, jitter=jitter, lower_speed=lower_speed,
+                          release_speed=release_speed)
 
 
 def princess_trace_problem(physics: WackelbettPhysics, layout: TableLayout, faces: Sequence[CardFace],

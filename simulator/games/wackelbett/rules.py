@@ -99,6 +99,10 @@ class WackelbettGame(Game):
     actions = ActionCodec(PlaceCard, DrawCard, Pass, PlacePrincess, Verdict)
     variants = ((1, {"mode": "challenge"}),)
     daily = (1, {"mode": "challenge"})
+    # The table's verdicts record where the bed and every card lay; a bed of another shape
+    # cannot go on from them.
+    state_version = 2
+    state_versions = {1: "the bed on a pivot over the pea", 2: "the bed rolling on its rounded underside"}
 
     def __init__(self, players: int, scene: Scene | None = None, **options: Any) -> None:
         mode = options.get("mode", "auto")
@@ -593,7 +597,8 @@ class WackelbettState(State):
         """After every try to stand her back up failed, the table lays her on the top crown."""
         return self.restand_failures >= self.game.restand_tries
 
-    def _failed(self, card: int, outcome: TableOutcome, reasons: list[tuple[str, str]], how: dict[str, float]) -> None:
+    def _failed(self, card: int, outcome: TableOutcome, reasons: list[tuple[str, str]],
+                how: dict[str, float | str]) -> None:
         """The placement failed: the player takes the card back, other fallen cards go face up
         to the reserve, and the princess is put back on the top crown before the next turn.
 

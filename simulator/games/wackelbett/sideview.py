@@ -113,7 +113,6 @@ class SideView:
         layout = shot.drawn
         job = shot.job
         p.draw_backdrop(surface, cam)
-        p.draw_pea(surface, cam)
         p.draw_bed(surface, cam, layout.bed)
         for card, pose, left in shot.fading:
             ghost = pygame.Surface(PLAY_RECT.size, pygame.SRCALPHA)
@@ -206,10 +205,12 @@ class SideView:
         r = self.physics.card.pea_radius * self.camera.scale
         covered = False
         job = shot.job
+        held_rect = None
         if shot.held is not None and job is not None and job.now is not None:
             held = dict(job.now.cards).get(job.card)
             if held is not None:
                 covered = covers_pea(self.physics, face, pose, held)
+                held_rect = self.camera.bounds(card_corners(self.physics, held)).inflate(8, 8)
         colour = GOOD if covered else HIGHLIGHT
         pygame.draw.circle(surface, colour, (x, y - r * 0.6), r + 6 + 4 * pulse, 2)
         for gy in range(int(y - r * 2 - 8), int(PLAY_RECT.top + 80), -14):
@@ -218,6 +219,12 @@ class SideView:
         spot = pygame.Rect(0, 0, *font(15, True).size(label))
         spot.midbottom = (round(x), round(y - r * 2 - 26))
         spot = self.beside_princess(spot, shot.drawn.princess)
+        if held_rect is not None and spot.colliderect(held_rect):  # never over the card in the hand
+            spot.bottom = held_rect.top
+            if spot.top < PLAY_RECT.top + 80:  # no room above it, under the banners: beside it
+                spot.midleft = (held_rect.right, round(y - r * 2 - 26 - spot.height / 2))
+                if spot.right > PLAY_RECT.right:
+                    spot.right = held_rect.left
         text(surface, label, spot.midbottom, size=15, bold=True, colour=colour, anchor="midbottom", shadow=True)
 
     def beside_princess(self, spot: pygame.Rect, princess: BodyPose | None) -> pygame.Rect:
@@ -361,12 +368,14 @@ class SideView:
         elif banner is not None and not refused:
             b = banner
             detail = " ".join(b.lines)
-            lines = wrap(detail, 700, 16) if detail else []
+            lines = wrap(detail, min(700, PLAY_RECT.width - 60), 16) if detail else []
+            title_h, line_h = font(20, True).get_linesize(), font(16).get_linesize()
             width = max([font(20, True).size(b.title)[0]] + [font(16).size(line)[0] for line in lines]) + 40
-            rect = pygame.Rect(0, 0, width, 36 + 20 * len(lines[:2]))
+            # every line shows, at any text size: the banner grows to hold them
+            rect = pygame.Rect(0, 0, min(width, PLAY_RECT.width - 20), 14 + title_h + line_h * len(lines))
             rect.midtop = centre
             panel(surface, rect, colour=(28, 70, 40) if b.good else (110, 30, 30), alpha=235, radius=14,
                   border=GOOD if b.good else DANGER)
             text(surface, b.title, (rect.centerx, rect.top + 6), size=20, bold=True, anchor="midtop")
-            for i, line in enumerate(lines[:2]):
-                text(surface, line, (rect.centerx, rect.top + 32 + 20 * i), size=16, anchor="midtop")
+            for i, line in enumerate(lines):
+                text(surface, line, (rect.centerx, rect.top + 8 + title_h + line_h * i), size=16, anchor="midtop")

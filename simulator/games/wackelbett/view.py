@@ -43,7 +43,8 @@ from simulator.ui.theme import wrap
 
 from .challenge import ChallengeScore, HighScoreBook
 from .drawing import Camera
-from .hand import lowering_trace, lowest_start, princess_start_height, princess_trace_problem, start_height
+from .hand import (lowering_trace, lowest_start, princess_start_height, princess_target, princess_trace_problem,
+                   start_height)
 from .layout import TableLayout, card_corners, lying_tilt, princess_corners, rest_pose_on
 from .playback import LiveJob, carry_job, hand_target, stage_job, stage_key
 from .rules import (DRAWN, OVER, STAGES, TURN, DrawCard, Pass, PlaceCard, PlacePrincess, WackelbettGame,
@@ -59,6 +60,8 @@ TILT_LIMIT = math.radians(45.0)
 TILT_KEYS = {pygame.K_q: 1, pygame.K_LEFT: 1, pygame.K_e: -1, pygame.K_RIGHT: -1}  # +1: anticlockwise
 SETTLED_BEAT = 0.35       # s the settled table is shown before the verdict is asked for
 FRAME_CATCH_UP = 5        # frames one tick may step (FrameClock's catch-up): the tired hand lets go in time
+PUT_DOWN_FRAMES = 45      # frames before it tires that a hand holding the princess where she may not
+                          # be let go starts to put her down on the crown (whatever it knocked stays knocked)
 
 
 @dataclass
@@ -97,6 +100,7 @@ class WackelbettView(GameView):
         self.princess_card: int | None = None
         self.may_princess = False  # the viewer is to put the princess down now
         self.reaching = False      # the viewer pressed to take her; she comes once the cursor is clear of the pile
+        self.putting_down = False  # the tiring hand carries her to the crown on its own
         self.press_at = (0, 0)
         self.pressed_frames = 0    # frames the hand held her when the button went down
         self.release_waits = False
@@ -178,6 +182,7 @@ class WackelbettView(GameView):
         """Stop drawing the live world; cards in it that the table no longer holds fade out."""
         job = self.job
         self.job = None
+        self.putting_down = False
         if job is None or job.now is None or self.layout is None:
             return
         kept = set(self.layout.card_ids)
@@ -372,21 +377,25 @@ class WackelbettView(GameView):
         if job is None or not job.is_carrying:
             return None
         if job.carries_princess:
-            assert self.layout is not None
-            problem = princess_trace_problem(self.physics, self.layout, self.game.faces, self.princess_card,
-                                             bool(self.view.get("princess_lying")), tuple(job.trace))
+            problem = self._princess_let_go_problem(job)
             if problem:
                 self.reaching = True  # still in the hand: the next click tries again
                 self._say(problem)
                 return None
             job.open_hand()
-            self.reaching = False
+            self.reaching = self.putting_down = False
             self.last_actor = self.viewer
             return PlacePrincess(self.viewer, tuple(job.trace))
         job.open_hand()
         self.drag = None
         self.last_actor = self.viewer
         return PlaceCard(self.viewer, job.card, tuple(job.trace))
+
+    def _princess_let_go_problem(self, job: LiveJob) -> str | None:
+        """Why the rules would not take her if the hand let go now (None: they would)."""
+        assert self.layout is not None
+        return princess_trace_problem(self.physics, self.layout, self.game.faces, self.princess_card,
+                                      bool(self.view.get("princess_lying")), tuple(job.trace))
 
     def refused(self, action: Action, reason: str) -> None:
         super().refused(action, reason)
@@ -407,9 +416,13 @@ class WackelbettView(GameView):
         """Where the cursor asks her to be: her feet at the cursor, upright or on her side, turned by
         the wheel; never so high that her crown goes up under the lines across the top of the view
         (unless the pile itself reaches there)."""
-        pose = self._hand_target()
         assert self.layout is not None
-        turn = lying_tilt(self.physics) if self.view.get("princess_lying") else 0.0
+        lying = bool(self.view.get("princess_lying"))
+        if self.putting_down:  # the tiring hand: just above the crown, as she stands there
+            rest = princess_target(self.physics, self.layout, self.game.faces, self.princess_card, lying)
+            return BodyPose(rest.x, rest.y + self.physics.hand.release_clearance, rest.angle)
+        pose = self._hand_target()
+        turn = lying_tilt(self.physics) if lying else 0.0
         angle = self.layout.bed.angle + turn + self.tilt
         ceiling = self.camera.to_world(0, PLAY_RECT.top + WAITING_HEADROOM)[1] - self.physics.princess.height
         lowest = princess_start_height(self.physics, self.layout, BodyPose(pose.x, 0.0, angle)) + 1.0
@@ -458,6 +471,13 @@ class WackelbettView(GameView):
         job = self.job
         if job is not None:
             job.advance(dt)
+            tiring = self.physics.hand.max_frames - PUT_DOWN_FRAMES
+            if job.is_carrying and job.carries_princess and not self.putting_down and job.frames >= tiring \
+                    and self._princess_let_go_problem(job):
+                # she may not be let go here: the hand puts her down on the crown as it tires, and
+                # what it knocked over on the way is judged like any other fall (issue 29)
+                self.putting_down = True
+                self._say("Your hand is tiring: it puts the princess down on the crown.")
             if job.is_carrying and job.frames >= self.physics.hand.max_frames - FRAME_CATCH_UP:
                 action = self._let_go()
                 if action is not None:

@@ -225,7 +225,13 @@ class TableWords:
         if failed.get("sideways_mm_s", 0.0) >= WHY_MOVING_MM_S:
             how.append(f"still moving sideways at {failed['sideways_mm_s']:.0f} mm/s")
         if failed.get("turned_deg", 0.0) >= WHY_TURNED_DEG:
-            how.append(f"turned {failed['turned_deg']:.0f} degrees")
+            toward = failed.get("turned_toward")
+            if her and toward in ("uphill", "downhill"):
+                how.append(f"tilted {failed['turned_deg']:.0f} degrees {toward} of the card")
+            elif her and toward in ("left", "right"):
+                how.append(f"tilted {failed['turned_deg']:.0f} degrees to the {toward}")
+            else:
+                how.append(f"turned {failed['turned_deg']:.0f} degrees")
         lines = []
         if how:
             joined = how[0] if len(how) == 1 else ", ".join(how[:-1]) + " and " + how[-1]
@@ -251,7 +257,7 @@ class TableWords:
             others = len(reasons) - 1
             more = f" (and {others} more {'reason' if others == 1 else 'reasons'}, in the log)" if others else ""
             whose = "your" if last["seat"] == viewer else who + "'s"
-            lines = [f"{reasons[0].capitalize()}{more}.", *self.why(last, viewer, her=stage == "princess"),
+            lines = [f"{reasons[0].capitalize()}{more}.", *self.why(last, viewer, her="turned_toward" in last),
                      f"The {last['label']} goes back to {whose} hand."]
             if last["count"]:
                 gone = v["reserve_cards"][-last["count"]:]
@@ -318,7 +324,8 @@ class TableWords:
                     }.get(e.get("how", ""), "Penny Pea stays on the {}").format(e["label"])
         if what == "fails":
             lost = f"; {cards(e['count'])} to the reserve" if e["count"] else ""
-            return f"{does('takes', 'take')} back the {e['label']}: {e['reason']}{lost}"
+            why = " ".join(self.why(e, viewer, her="turned_toward" in e))  # the numbers stay in the log
+            return f"{does('takes', 'take')} back the {e['label']}: {e['reason']}{lost}" + (f". {why}" if why else "")
         if what == "draws":
             return f"{does('draws', 'draw')} a card"
         if what == "keeps":

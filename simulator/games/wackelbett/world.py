@@ -1,9 +1,11 @@
 """The Wackelbett table as a pymunk world, seen from the side (units mm, g, s).
 
 A static table; the bed (the can bottom: a plate with two walls, the under-bed
-card welded inside) on a pivot at the wobble-pea with a damped rotary spring for
-the magnet, so it rocks and settles back; bedding cards as thin boxes; the
-princess as a tall trapezoid that can stand, lean, topple and slide; and a hand
+card welded inside) resting on its rounded underside, an arc through the
+wobble-pea that rolls on the table, with a damped rotary spring for the magnet's
+extra pull (optional) and the rim's losses, so it rocks and settles back;
+bedding cards as thin boxes; the princess as a tall trapezoid that can stand,
+lean, topple and slide, whose rocks her contacts damp; and a hand
 (:class:`~simulator.physics.drag.DragHand`) that carries the card being laid, or
 the princess.
 
@@ -49,6 +51,7 @@ _LAID_FILTER = pymunk.ShapeFilter(categories=_CAT_LAID, mask=_ALL & ~_CAT_PRINCE
 _PRINCESS_FILTER = pymunk.ShapeFilter(categories=_CAT_PRINCESS, mask=_ALL & ~_CAT_LAID)
 _BED_FILTER = pymunk.ShapeFilter(categories=_CAT_BED, mask=_ALL)
 _TABLE_FILTER = pymunk.ShapeFilter(categories=_CAT_TABLE, mask=_ALL)
+_PRINCESS_TYPE = 1  # collision type of her shape: her contacts damp her rock
 _GAP = 0.05  # mm: bodies put down by the table start this far above what carries them
 _TOUCH = 0.5  # mm: a body whose lowest point is this close to the table top touches it
 # A body leaving the table needs many frames to get out of bounds, so looking every
@@ -56,6 +59,12 @@ _TOUCH = 0.5  # mm: a body whose lowest point is this close to the table top tou
 _LOST_CHECK_FRAMES = 16
 ITERATIONS_PER_PART = 2  # solver iterations added per part of the pile that broke loose
 _REPAIRS = 2  # times a settled world may push lodged bodies apart and settle again
+
+
+def _remove_if_there(space: pymunk.Space, key: tuple[pymunk.Constraint, str]) -> None:
+    """Take a princess's rock damper out of ``space`` (a post-step callback; it may be gone already)."""
+    if key[0] in space.constraints:
+        space.remove(key[0])
 
 
 def _box(body: pymunk.Body, x0: float, y0: float, x1: float, y1: float) -> pymunk.Poly:
@@ -85,6 +94,7 @@ class WackelbettWorld:
         card_moment = card.mass * (card.length ** 2 + card.thickness ** 2) / 12
         self._card_energy_cap = min(card.mass * solver.terminal_speed ** 2, card_moment * solver.terminal_spin ** 2)
         self._princess_energy_cap = 0.0  # set when she is made (her moment is pymunk's)
+        self._rock_dampers: dict[pymunk.Body, list] = {}  # a body touching her -> [her damper to it, contacts]
         self._build_table()
         self.bed = self._build_bed(layout.bed)
         self.free_cards: dict[int, pymunk.Body] = {}
@@ -150,10 +160,13 @@ class WackelbettWorld:
         put_at_rest(bed, pose)
         self.space.add(bed, *shapes)
         if not b.rigid:
-            static = self.space.static_body
-            pivot = pymunk.PivotJoint(static, bed, (0.0, b.pea_height), (0.0, 0.0))
-            magnet = pymunk.DampedRotarySpring(static, bed, 0.0, b.wobble_stiffness, b.wobble_damping)
-            self.space.add(pivot, magnet)
+            # the rounded underside it rolls on: an arc through the pea; it meets only the table
+            rocker = pymunk.Circle(bed, b.rock_radius, (0.0, b.rock_radius - b.pea_height))
+            rocker.friction = b.friction
+            rocker.elasticity = 1.0
+            rocker.filter = pymunk.ShapeFilter(categories=_CAT_BED, mask=_CAT_TABLE)
+            magnet = pymunk.DampedRotarySpring(self.space.static_body, bed, 0.0, b.wobble_stiffness, b.wobble_damping)
+            self.space.add(rocker, magnet)
         return bed
 
     def _bed_faces(self) -> list[tuple[tuple[float, float], tuple[float, float], float]]:
@@ -188,11 +201,38 @@ class WackelbettWorld:
         shape.mass = p.mass
         shape.friction = p.friction
         shape.filter = _PRINCESS_FILTER
+        shape.collision_type = _PRINCESS_TYPE
         put_at_rest(body, pose)
         self.space.add(body, shape)
+        if p.rock_damping > 0:
+            self.space.on_collision(_PRINCESS_TYPE, None, begin=self._princess_touches,
+                                    separate=self._princess_leaves)
         solver = self.physics.solver
         self._princess_energy_cap = min(p.mass * solver.terminal_speed ** 2, body.moment * solver.terminal_spin ** 2)
         return body
+
+    def _princess_touches(self, arbiter: pymunk.Arbiter, space: pymunk.Space, _data: object) -> None:
+        """She meets a body: while they touch, a rock of hers relative to it loses energy in the
+        contact (a viscous damper between the two, added on the first contact)."""
+        her, other = (shape.body for shape in sorted(arbiter.shapes, key=lambda s: s.collision_type != _PRINCESS_TYPE))
+        entry = self._rock_dampers.get(other)
+        if entry is not None:
+            entry[1] += 1
+            return
+        damper = pymunk.DampedRotarySpring(her, other, 0.0, 0.0, self.physics.princess.rock_damping)
+        self._rock_dampers[other] = [damper, 1]
+        # after the step, in the order asked (pymunk adds what a step asks for in set order: not replayable)
+        space.add_post_step_callback(lambda sp, key: sp.add(key[0]), (damper, "add"))
+
+    def _princess_leaves(self, arbiter: pymunk.Arbiter, space: pymunk.Space, _data: object) -> None:
+        _, other = (shape.body for shape in sorted(arbiter.shapes, key=lambda s: s.collision_type != _PRINCESS_TYPE))
+        entry = self._rock_dampers.get(other)
+        if entry is None:
+            return
+        entry[1] -= 1
+        if entry[1] == 0:
+            del self._rock_dampers[other]
+            space.add_post_step_callback(_remove_if_there, (entry[0], "remove"))
 
     # -- time ----------------------------------------------------------------------
     def step_frame(self) -> None:
@@ -350,6 +390,10 @@ class WackelbettWorld:
         if self.hand.held is body:
             self.release()
         self.space.remove(body, *body.shapes)
+        for other, (damper, _) in list(self._rock_dampers.items()):  # no damper outlives its body
+            if body in (damper.a, damper.b):
+                del self._rock_dampers[other]
+                _remove_if_there(self.space, (damper, "remove"))
 
     def moving_bodies(self) -> list[pymunk.Body]:
         """The bodies that can move: the bed, the free cards still in play, the princess."""
@@ -636,7 +680,8 @@ class WackelbettWorld:
 
     def mechanical_energy(self) -> float:
         """Kinetic + gravitational energy of the moving bodies + the magnet spring's energy
-        (a bed held still has neither: it is left out)."""
+        (a bed held still has neither: it is left out). Rolling, the bed keeps its energy but
+        for what the rim's damper and the contacts take out."""
         bodies = [b for b in self.moving_bodies() if b.body_type == pymunk.Body.DYNAMIC]
         spring = 0.0 if self.physics.bed.rigid else 0.5 * self.physics.bed.wobble_stiffness * self.bed.angle ** 2
         return kinetic_energy(bodies) + potential_energy(bodies, self.physics.solver.gravity) + spring

@@ -23,5 +23,9 @@ def raw_value(path: Path, key: str) -> str:
 def with_value(line: str, text: str) -> str:
     """``line`` with its value written as ``text``, the comment kept where it stands."""
     name, rest = line.split("=", 1)
-    old = rest.split("#", 1)[0].strip()
-    return line.replace(f"= {old}", f"= {text}" + " " * max(0, len(old) - len(text)), 1)
+    value, hash_, comment = rest.partition("#")
+    old = value.strip()
+    if not hash_:
+        return line.replace(f"= {old}", f"= {text}", 1)
+    gap = len(value) - len(old) - 1  # spaces between the value and the comment
+    return f"{name}= {text}" + " " * max(1, gap - (len(text) - len(old))) + "#" + comment

@@ -11,7 +11,7 @@ import pytest
 
 from simulator.engine import load_game
 from simulator.games.wackelbett.hand import lowering_trace, start_height, trace_points
-from simulator.games.wackelbett.layout import (TableLayout, covers_pea, crown_point, neat_stack, overlapping_cards,
+from simulator.games.wackelbett.layout import (TableLayout, local_to_world, covers_pea, crown_point, neat_stack, overlapping_cards,
                                                pea_point, relative_pose, rest_pose_on, resting_bed)
 from simulator.games.wackelbett.referee import judge_card
 from simulator.games.wackelbett.world import WackelbettWorld
@@ -95,8 +95,9 @@ def test_settled_lower_cards_are_welded_to_the_bed():
 
 
 def test_a_tall_pile_leans_the_wobbling_bed_further_than_a_low_one():
-    """The same offset load leans the bed more the higher the pile: its weight rises above
-    the pea and the magnet's pull is shared by more (the difficulty grows with height)."""
+    """The same offset load leans the bed more the higher the pile: its weight rises towards the
+    centre of the arc the bed rolls on, and the less it lies below, the less the arc rights it
+    (the difficulty grows with height)."""
     leans = []
     for n in (6, 24):
         world = WackelbettWorld(PHYSICS, FACES, neat_stack(PHYSICS, range(n), [3.0] * n))
@@ -105,8 +106,33 @@ def test_a_tall_pile_leans_the_wobbling_bed_further_than_a_low_one():
     assert leans[1] > 2 * leans[0] > 0
 
 
+def test_a_tall_balanced_pile_stands_off_its_corner_and_its_balance_decides_the_lean():
+    """Issue 27: the bed is a can bottom rolling on its rounded underside, not a pivot that locks
+    on a corner. Thirty cards laid on the balance point stand level; the same pile with every
+    card half a millimetre to the right leans the bed right, short of its corner, and the bed
+    rolls along the table as it leans: the centre of its underside's arc moves by the arc's
+    length rolled."""
+    b = PHYSICS.bed
+    corner = 10.6
+    found = {}
+    for offset in (0.0, 0.5):
+        world = WackelbettWorld(PHYSICS, FACES, neat_stack(PHYSICS, range(30), [offset] * 30))
+        world.settle()
+        found[offset] = world.bed_pose()
+    assert abs(math.degrees(found[0.0].angle)) < 0.5
+    lean = -found[0.5].angle  # clockwise: the right side goes down
+    assert math.radians(2.0) < lean < math.radians(corner - 1.0)
+
+    def arc_centre(pose):
+        return local_to_world(pose, 0.0, b.rock_radius - b.pea_height)
+
+    rolled = arc_centre(found[0.5])[0] - arc_centre(found[0.0])[0]  # rolling clockwise: to the right
+    assert rolled == pytest.approx(b.rock_radius * lean, rel=0.1)
+
+
 def test_the_bed_rocks_on_its_pea_and_settles_back():
-    """The wobble-pea: a bump rocks the bed, and it comes back to rest where it lay."""
+    """The wobble-pea: a bump rocks the bed on its rounded underside, and it comes back to rest
+    where it lay."""
     world = stack_of(4)
     world.settle()
     rest = world.bed.angle
@@ -121,21 +147,23 @@ def test_the_bed_rocks_on_its_pea_and_settles_back():
 
 
 def test_a_bed_knocked_onto_its_corner_bounces_off_the_table():
-    """The bed's tin rim bounces on the table (``[table] bounce``): knocked down onto the corner
-    a tall pile rests it on, it jumps back off; on a dead table (bounce 0) it stays down."""
+    """The bed's tin rim bounces on the table (``[table] bounce``): knocked down onto its corner
+    under a tall pile, it jumps back off within a tenth of a second; on a dead table (bounce 0)
+    it only rolls back slowly on its rounded underside."""
     rebounds = []
     for bounce in (PHYSICS.table.bounce, 0.0):
         physics = dataclasses.replace(PHYSICS, table=dataclasses.replace(PHYSICS.table, bounce=bounce))
         world = stack_of(24, physics=physics)
         world.settle()
-        resting = abs(world.bed.angle)
-        world.bed.angular_velocity += math.copysign(1.5, world.bed.angle)  # down onto its corner
-        lowest = resting
+        side = math.copysign(1.0, world.bed.angle)
+        world.bed.angular_velocity += 1.5 * side  # down onto its corner
+        angles = []
         for _ in range(physics.solver.frame_hz // 2):
             world.step_frame()
-            lowest = min(lowest, abs(world.bed.angle))
-        rebounds.append(math.degrees(resting - lowest))
-    assert PHYSICS.table.bounce > 0 and rebounds[0] > 0.2 > rebounds[1]
+            angles.append(math.degrees(side * world.bed.angle))
+        peak = angles.index(max(angles))
+        rebounds.append(angles[peak] - min(angles[peak:peak + 6]))
+    assert PHYSICS.table.bounce > 0 and rebounds[0] > 1.0 and rebounds[0] > 2 * rebounds[1]
 
 
 def test_a_card_dropped_from_high_lands_on_top_without_passing_through():
