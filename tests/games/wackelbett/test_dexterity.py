@@ -70,7 +70,6 @@ def test_the_wobble_changes_verdicts_at_the_top_of_the_pile(attempts):
     placement: at least one verdict in ten differs from each (on a smaller sample than the
     bench's). On the old bed, locked on its corner there, 5.7% differed from the held one."""
     found = wobble_sensitivity([a for a in attempts if a.hand in ("steady", "shaky")], GAME, lo=20, hi=30)
-    print(found)
     assert found["level"]["placements"] >= 60 and found["held"]["placements"] >= 60
     assert found["level"]["sensitivity"] >= 0.10 and found["held"]["sensitivity"] >= 0.10
 

@@ -119,3 +119,36 @@ def test_known_wrong_answers_are_refused_by_the_list_and_by_every_bot():
     g = load_game("wie-weet-wat", players=3, language="nl")
     assert g.lexicon.is_known_wrong("legs", "octopussen") and g.lexicon.match("legs", "octopus") is None
     assert not any(make_bot(g, 1, level).judges_right("legs", "octopus") for level in ("easy", "good", "expert"))
+
+
+@pytest.mark.parametrize("language, word", [
+    ("nl", "Brugge"), ("nl", "Luik"), ("nl", "Aken"), ("nl", "Rijsel"), ("nl", "Kortrijk"), ("nl", "Leeuwarden"),
+    ("nl", "Istanboel"), ("en", "Bruges"), ("en", "Ghent"), ("en", "Cologne"), ("en", "The Hague"), ("en", "Liege")])
+def test_a_city_is_known_by_the_name_a_speaker_of_the_edition_gives_it(language, word):
+    """Issue 28: "Brugge" was refused as a city. The class: the towns of the Low Countries and the
+    names a speaker of the edition's language uses for cities abroad (exonyms)."""
+    assert lexicon(language).match("city", word)
+
+
+@pytest.mark.parametrize("language, category, word", [
+    ("nl", "sea_creature", "vis"), ("nl", "sea_creature", "schaaldier"), ("en", "sea_creature", "fish"),
+    ("en", "sea_creature", "shellfish"), ("nl", "animal", "insect"), ("nl", "animal", "zoogdier"),
+    ("en", "animal", "bird"), ("en", "animal", "reptile")])
+def test_the_generic_name_of_a_kind_of_animal_answers_its_category(language, category, word):
+    """Issue 28: "vis" was refused as a sea creature. The class: the generic name of a kind (a fish,
+    a bird, an insect) is as much an answer as the name of one of its members."""
+    assert lexicon(language).match(category, word)
+
+
+@pytest.mark.parametrize("language, word", [
+    ("en", "cook"), ("en", "guide"), ("en", "coach"), ("en", "referee"), ("en", "model"), ("en", "host"),
+    ("nl", "kok"), ("nl", "gids"), ("nl", "loods")])
+def test_a_profession_whose_name_is_also_a_verb_is_a_profession(language, word):
+    """Issue 28: "cook" was refused as a profession. The class: professions named by the verb of
+    what they do (to cook, to guide, to coach)."""
+    assert lexicon(language).match("profession", word)
+
+
+def lexicon(language: str):
+    """The edition's word lists, as a table of that language judges with them."""
+    return load_game("wie-weet-wat", players=3, language=language).lexicon
