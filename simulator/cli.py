@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 import time
@@ -14,7 +15,9 @@ from datetime import date
 from pathlib import Path
 from typing import Callable, NoReturn
 
-from simulator.cli_online import add_online_commands
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout holds what was asked for, no pygame banner
+
+from simulator.cli_online import add_online_commands  # noqa: E402
 from simulator.engine import (SaveFileError, SceneError, SeatInfo, bot_levels, entry, game_names, load_game,
                               load_record, make_bot, play_out)
 from simulator.engine.intake import MAX_MAGNITUDE
@@ -72,7 +75,7 @@ def games_help() -> str:
     lines = ["games (bots weakest first; options as --option NAME=VALUE):"]
     for game_id in game_names():
         cls = entry(game_id).game_class
-        lines.append(f"  {game_id}: {cls.title}, {cls.min_players}-{cls.max_players} players; "
+        lines.append(f"  {game_id}: {cls.title}, {_seats_text(cls)}; "
                      f"bots: {', '.join(bot_levels(game_id))}")
         try:
             specs = options_from_scene(Scene.load(game_id))
@@ -85,10 +88,18 @@ def games_help() -> str:
     return "\n".join(lines)
 
 
+def _seats_text(cls) -> str:
+    """"1-5 players", as the launcher offers them (a solo mode counts)."""
+    counts = cls.seat_counts()
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]} players" if len(counts) > 1 else f"{counts[0]} players"
+    return f"{', '.join(map(str, counts))} players"
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     for game_id in game_names():
         cls = entry(game_id).game_class
-        print(f"{game_id}\t{cls.title}\t{cls.min_players}-{cls.max_players} players")
+        print(f"{game_id}\t{cls.title}\t{_seats_text(cls)}")
     return 0
 
 
@@ -180,6 +191,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         raise UsageError(f"--out {out} is a folder; give a file name such as {out / 'table.png'}")
     if out.suffix.lower() not in (".png", ".jpg", ".jpeg", ".bmp", ".tga"):
         raise UsageError(f"--out {out}: the name must end in .png (or .jpg, .bmp, .tga)")
+    if not out.resolve().parent.is_dir():
+        raise UsageError(f"--out {out}: the folder {out.parent} does not exist (make it first)")
     if args.game != "launcher":
         options = _options(args.option)
         load_game(args.game, players=args.players or min(3, entry(args.game).game_class.max_players), **options)
@@ -203,8 +216,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     record = load_record(args.file)
     state = record.replay()
-    print(f"{record.game_id}: {len(record.actions)} actions replayed; "
-          f"{'over, winners: ' + str([w + 1 for w in state.winners()]) if state.is_over() else 'in progress'}")
+    print(replay_summary(record, state))
     if not args.watch:
         return 0
     from simulator.ui.app import App, display_problem
@@ -219,6 +231,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
     app.push(ReplayTable(app, record, on_leave=app.pop))
     app.run()
     return 0
+
+
+def replay_summary(record, state) -> str:
+    """How far a saved game got, whose turn it is (or who won) and the scores, in one line."""
+    names = [seat.name for seat in record.seats] or [f"Player {i + 1}" for i in range(state.game.players)]
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+    moves = sum(1 for action in state.history if action.player >= 0)
+    scores = ", ".join(f"{name(i)} {score:g}" for i, score in enumerate(state.scores()))
+    if state.is_over():
+        winners = " and ".join(name(w) for w in state.winners()) or "nobody"
+        where = f"over after {moves} moves: {winners} won"
+    else:
+        up = [name(s) for s in state.current_players() if s >= 0]
+        where = f"in progress after {moves} moves: {' and '.join(up) if up else 'the table'} to play"
+    return f"{state.game.title} ({record.game_id}), {len(record.actions)} actions replayed; {where}; scores: {scores}"
 
 
 def cmd_default(args: argparse.Namespace) -> int:

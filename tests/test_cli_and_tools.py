@@ -21,12 +21,15 @@ def run(*args: str, check: bool = True) -> subprocess.CompletedProcess:
                           check=check, timeout=300)
 
 
-def test_list_prints_one_line_per_game():
+def test_list_prints_one_line_per_game_with_the_launchers_seat_counts():
+    """Issue 29: list said Wackelbett is for 2-5 players, the launcher offers 1-5 (the solo
+    challenge). Nothing but the list is on stdout (no pygame banner)."""
     out = run("-m", "simulator", "list").stdout.strip().splitlines()
     from simulator.engine import game_names
 
     assert [line.split("\t")[0] for line in out] == game_names()
     assert out[0] == "wham-bam\tWham Bam!\t2-4 players"
+    assert "wackelbett\tWackelbett\t1-5 players" in out
 
 
 def test_simulate_prints_the_promised_json_keys():
@@ -44,9 +47,10 @@ def test_simulate_is_reproducible_from_its_seed():
     assert a["wins"] == b["wins"] and a["mean_actions"] == b["mean_actions"]
 
 
-def test_screenshot_writes_a_png_without_a_display(tmp_path):
+def test_screenshot_writes_a_png_without_a_display_and_prints_only_its_name(tmp_path):
     out = tmp_path / "table.png"
-    run("-m", "simulator", "screenshot", "wham-bam", "--seed", "2", "--actions", "6", "--out", str(out))
+    proc = run("-m", "simulator", "screenshot", "wham-bam", "--seed", "2", "--actions", "6", "--out", str(out))
+    assert proc.stdout == f"{out}\n", "nothing but the file's name on stdout (no pygame banner)"
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     import pygame
 
@@ -89,13 +93,25 @@ def test_serve_with_a_bad_table_option_says_which_in_one_line_and_serves_nothing
 
 
 def test_replay_checks_a_save_file(tmp_path):
-    from simulator.engine import GameRecord, load_game, play_out, RandomBot, save_record
+    from simulator.engine import GameRecord, load_game, play_out, RandomBot, SeatInfo, save_record
 
     game = load_game("wham-bam", players=2)
     state = play_out(game, [RandomBot(game, 0), RandomBot(game, 1)], 4)
     path = tmp_path / "done.json"
-    save_record(GameRecord.of(state), path)
-    assert "over, winners" in run("-m", "simulator", "replay", str(path)).stdout
+    save_record(GameRecord.of(state, (SeatInfo("Ann"), SeatInfo("Bob", "random"))), path)
+    said = run("-m", "simulator", "replay", str(path)).stdout
+    winners = " and ".join(("Ann", "Bob")[w] for w in state.winners())
+    moves = sum(1 for a in state.history if a.player >= 0)
+    assert f"over after {moves} moves: {winners} won" in said, said
+    assert f"scores: Ann {state.scores()[0]:g}, Bob {state.scores()[1]:g}" in said
+    partway = GameRecord.of(state, (SeatInfo("Ann"), SeatInfo("Bob", "random")))
+    partway = GameRecord(partway.game_id, partway.players, partway.options, partway.seed, partway.actions[:9],
+                         partway.seats)
+    save_record(partway, tmp_path / "partway.json")
+    middle = partway.replay()
+    up = " and ".join(("Ann", "Bob")[s] for s in middle.current_players())
+    said = run("-m", "simulator", "replay", str(tmp_path / "partway.json")).stdout
+    assert f"in progress after {sum(1 for a in middle.history if a.player >= 0)} moves: {up} to play" in said, said
     watch = run("-m", "simulator", "replay", str(path), "--watch", check=False)
     assert watch.returncode == 1 and "cannot open a window here to watch it" in watch.stdout, watch.stdout
     data = json.loads(path.read_text())
@@ -151,6 +167,7 @@ BAD_ARGUMENTS = [
     ["simulate", "wham-bam", "--option", "target_score=abc"], ["simulate", "wham-bam", "--option", "nope=1"],
     ["simulate", "wham-bam", "--seed", "x"], ["simulate", "wham-bam", "--seed", "-3"], ["simulate", "chess"],
     ["simulate"], ["screenshot", "wham-bam", "--out", "."], ["screenshot", "wham-bam", "--out", "table.txt"],
+    ["screenshot", "wham-bam", "--out", "no-such-folder/table.png"],
     ["screenshot", "wham-bam", "--actions", "-5", "--out", "x.png"],
     ["screenshot", "wham-bam", "--players", "9", "--out", "x.png"], ["screenshot", "wham-bam"],
     ["replay", "."], ["replay", "no-such-file.json"], ["play", "wham-bam", "--bots", "-1"],

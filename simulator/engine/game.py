@@ -59,6 +59,11 @@ class Game(ABC):
     state_version: ClassVar[int] = 1
     state_versions: ClassVar[dict[int, str]] = {}
 
+    @classmethod
+    def seat_counts(cls) -> list[int]:
+        """The seat counts the game offers: its range plus its variants' (e.g. a solo mode)."""
+        return sorted(set(range(cls.min_players, cls.max_players + 1)) | {n for n, _ in cls.variants})
+
     def __init__(self, players: int, scene: Scene | None = None, **options: Any) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError(

@@ -15,4 +15,4 @@ def playable_games() -> list[str]:
 
 def seat_choices(cls) -> list[int]:
     """The seat counts a game offers: its range plus its variants' (e.g. a solo mode)."""
-    return sorted(set(range(cls.min_players, cls.max_players + 1)) | {n for n, _ in cls.variants})
+    return cls.seat_counts()
