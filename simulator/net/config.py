@@ -8,6 +8,7 @@ value refused with a reason.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,13 @@ REMOTE = "remote"
 LOCAL = "local"
 HUMAN_KINDS = (REMOTE, LOCAL)
 NAME_LIMIT = 16   # characters of a seat's name (as the launcher's and the Online screen's fields allow)
+
+
+def shown_name(text: str) -> str:
+    """``text`` as a name others are shown: control and format characters (NUL, a right-to-left
+    override, ...) dropped, runs of spaces made one, trimmed."""
+    kept = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
+    return " ".join(kept.split())
 MAX_WAIT_SECONDS = 24 * 3600
 NO_TAKEOVER = "none"
 
@@ -84,6 +92,7 @@ class TableConfig:
             if not isinstance(seat, dict):
                 raise ValueError(f"seat {i + 1} must be an object with a name and a kind")
             name = seat.get("name") or f"Player {i + 1}"
+            name = shown_name(name) if isinstance(name, str) else name
             kind = seat.get("kind")
             if not isinstance(name, str) or len(name) > NAME_LIMIT:
                 raise ValueError(f"seat {i + 1}: a name is text of at most {NAME_LIMIT} characters")

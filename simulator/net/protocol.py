@@ -33,6 +33,12 @@ from typing import Any
 #: trace (at most 900 frames of x, y, angle: about 50 kB at full float precision); the
 #: websocket layer closes the connection beyond it.
 MAX_MESSAGE_BYTES = 256 * 1024
+#: Largest message of any other type than ``act`` (a host's table, a hello, a claim ...).
+MAX_SMALL_MESSAGE_BYTES = 16 * 1024
+#: Bytes of messages a connection may send: a bucket of MAX_MESSAGE_BYTES refilled at this
+#: rate, so no client, joined or not, makes the server read more than its share (an honest
+#: player sends a few kB a second; a hand trace is one message of up to 50 kB).
+BYTES_PER_SECOND = 64 * 1024
 #: Deepest nesting of arrays and objects a message may have.
 MAX_DEPTH = 8
 #: The server pings every connection this often (s) and drops one that has not answered
@@ -79,22 +85,6 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _depth(value: Any, limit: int) -> int:
-    """Nesting depth of ``value``, giving up (returning limit + 1) once past ``limit``."""
-    stack = [(value, 1)]
-    deepest = 0
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
-            return depth
-        deepest = max(deepest, depth)
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return deepest
-
-
 def read_message(raw: Any) -> dict[str, Any]:
     """Parse and check one incoming frame; raise :class:`ProtocolError` saying what is wrong."""
     if not isinstance(raw, str):
@@ -117,8 +107,9 @@ def read_message(raw: Any) -> dict[str, Any]:
         value = data.get(name)
         if not isinstance(value, types) or (bool not in types and isinstance(value, bool)):
             raise ProtocolError(f"'{kind}' needs '{name}' as {' or '.join(t.__name__ for t in types)}")
-    if _depth(data, MAX_DEPTH) > MAX_DEPTH:
-        raise ProtocolError(f"message nested too deep (at most {MAX_DEPTH} levels)")
+    if kind != "act" and len(raw) > MAX_SMALL_MESSAGE_BYTES:
+        raise ProtocolError(f"'{kind}' message too large (at most {MAX_SMALL_MESSAGE_BYTES} bytes)")
+    # (the nesting was checked on the text, before parsing: no walk over what was parsed)
     return data
 
 

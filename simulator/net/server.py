@@ -26,15 +26,17 @@ from websockets.asyncio.server import ServerConnection, serve
 
 from simulator.engine import SeatInfo
 
-from .config import NAME_LIMIT, TableConfig
-from .protocol import (BURST, MAX_MESSAGE_BYTES, PING_INTERVAL, PING_TIMEOUT, RATE_PER_SECOND, ProtocolError,
-                       encode, new_code, normal_code, read_message)
+from .config import NAME_LIMIT, TableConfig, shown_name
+from .protocol import (BURST, BYTES_PER_SECOND, MAX_MESSAGE_BYTES, PING_INTERVAL, PING_TIMEOUT, RATE_PER_SECOND,
+                       ProtocolError, encode, new_code, normal_code, read_message)
 from .table import JoinRefused, OnlineTable
 
 log = logging.getLogger("simulator.net")
 
 MAX_TABLES = 2000
 OUTBOX_LIMIT = 512          # messages queued for a client that does not read: then it is dropped
+SEND_TIMEOUT = 10.0         # seconds one message may take to go out: a client that stops reading is
+                            # dropped (its seat is kept for it to rejoin)
 STOPPED = "the server stopped; it keeps the table for when it starts again"
 BYE_SECONDS = 0.2           # how long a closing server gives its goodbyes to go out
 STRIKES_LIMIT = 50          # rate-limit strikes before a flooding connection is closed
@@ -63,35 +65,59 @@ class Connection:
         self.table: OnlineTable | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.tokens = float(burst)
+        self.byte_tokens = float(MAX_MESSAGE_BYTES)
         self.refilled = time.monotonic()
         self.strikes = 0
+        self.dropped = False
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.dropped:
+            return
         if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.dropped = True
             self.outbox.put_nowait(None)  # too slow to read: the writer closes the connection
             return
         self.outbox.put_nowait(encode(message))
 
-    def allow(self) -> bool:
-        """Token-bucket rate limit: False if this message is over the limit."""
+    def allow(self, size: int) -> str:
+        """Token buckets for messages and for bytes: '' if a message of ``size`` bytes is within
+        both, else what is over (the message is then not read)."""
         now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
-        self.refilled = now
+        elapsed, self.refilled = now - self.refilled, now
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.byte_tokens = min(MAX_MESSAGE_BYTES, self.byte_tokens + elapsed * BYTES_PER_SECOND)
         if self.tokens < 1:
-            return False
+            return "too many messages: slow down"
+        if self.byte_tokens < size:
+            return "too much data: slow down"
         self.tokens -= 1
-        return True
+        self.byte_tokens -= size
+        return ""
 
     async def write(self) -> None:
         try:
             while True:
                 text = await self.outbox.get()
                 if text is None:
-                    await self.ws.close(1008, "too slow")
+                    await self._drop("too slow")
                     return
-                await self.ws.send(text)
+                try:
+                    await asyncio.wait_for(self.ws.send(text), SEND_TIMEOUT)
+                except TimeoutError:  # it stopped reading: the line goes, the seat stays for a rejoin
+                    await self._drop("not reading")
+                    return
         except websockets.ConnectionClosed:
             return  # the reader sees the close too and takes the member off its table
+
+    async def _drop(self, why: str) -> None:
+        """Close the line (cut it when even the closing handshake does not go through)."""
+        self.dropped = True
+        try:
+            await asyncio.wait_for(self.ws.close(1008, why), 2.0)
+        except (TimeoutError, websockets.ConnectionClosed):
+            pass
+        if self.ws.transport is not None:
+            self.ws.transport.abort()
 
 
 class TableServer:
@@ -244,9 +270,10 @@ class TableServer:
             async for raw in ws:
                 if ws.latency:
                     conn.round_trip = ws.latency
-                if not conn.allow():
+                over = conn.allow(len(raw))
+                if over:
                     conn.strikes += 1
-                    conn.send({"type": "error", "reason": "too many messages: slow down"})
+                    conn.send({"type": "error", "reason": over})
                     if conn.strikes > STRIKES_LIMIT:
                         await ws.close(1008, "flooding")
                         return
@@ -365,8 +392,12 @@ def _address(conn: Connection) -> str:
 
 
 def _name(value: Any) -> str:
-    """A joiner's name; "" for none. "You" is no name: every screen calls its own player so."""
-    name = value.strip()[:NAME_LIMIT] if isinstance(value, str) else ""
+    """A joiner's name; "" for none. Control and format characters (NUL, a right-to-left
+    override) are dropped: a name is shown to others. "You" is no name: every screen calls its
+    own player so."""
+    if not isinstance(value, str):
+        return ""
+    name = shown_name(value)[:NAME_LIMIT]
     return "" if SeatInfo(name).is_called_you else name
 
 

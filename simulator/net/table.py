@@ -164,7 +164,7 @@ class OnlineTable:
             seats = []
             for token in tokens:
                 seat = next((i for i, s in enumerate(self.seats)
-                             if s.token is not None and secrets.compare_digest(s.token, token)), None)
+                             if s.token is not None and _same_token(s.token, token)), None)
                 if seat is None:
                     raise JoinRefused("that seat token does not belong to this table", guess=True)
                 seats.append(seat)
@@ -632,3 +632,11 @@ def _json_problem(value: Any, depth: int = 0) -> str:
             if problem:
                 return problem
     return ""
+
+
+def _same_token(ours: str, theirs: object) -> bool:
+    """Is ``theirs`` this seat's token? In constant time; a token that is not text or not ASCII
+    (never one we gave out) is simply not it."""
+    if not isinstance(theirs, str) or not theirs.isascii():
+        return False
+    return secrets.compare_digest(ours, theirs)

@@ -158,3 +158,150 @@ def test_a_flood_of_messages_is_rate_limited():
 
     got = run(scenario())
     assert any(m["type"] == "error" and "slow down" in m["reason"] for m in got)
+
+
+def test_a_seat_token_that_is_not_ascii_is_refused_as_a_wrong_token_and_the_line_stays_up():
+    """Issue 30: a non-ASCII token crashed the handler (compare_digest raised; close 1011 and a
+    traceback). It is simply not a token this table gave out."""
+    async def scenario():
+        server, address = await start_server()
+        hoster, hosted = await host(address, "wham-bam", 2, seed=1)
+        stranger = await TableClient.open(address)
+        await stranger.send({"type": "hello", "code": hosted["code"], "tokens": ["t\u00f6ken-\u2603"]})
+        wrong = await stranger.until("error", 3)
+        await stranger.send({"type": "hello", "code": hosted["code"], "name": "Ann"})
+        welcome = await stranger.until("welcome", 3)  # the same line goes on and joins
+        await close_all(server, hoster, stranger)
+        return wrong, welcome
+
+    wrong, welcome = run(scenario())
+    assert "token" in wrong["reason"] and welcome["you"]
+
+
+def test_control_characters_are_taken_out_of_names():
+    """Issue 30: names kept NUL and a right-to-left override, which turn others' screens around."""
+    async def scenario():
+        server, address = await start_server()
+        hoster, hosted = await host(address, "wham-bam", 2, seed=1)
+        joiner = await TableClient.open(address)
+        await joiner.send({"type": "hello", "code": hosted["code"], "name": "A\u202en\x00n\u200b"})
+        await joiner.until("welcome", 3)
+        seats = await hoster.until("seats", 3)
+        await close_all(server, hoster, joiner)
+        return seats
+
+    seats = run(scenario())
+    assert "Ann" in json.dumps(seats) and "\\u202e" not in json.dumps(seats) and "\\u0000" not in json.dumps(seats)
+
+
+def test_a_client_sending_huge_messages_without_joining_stalls_no_other_table(tmp_path):
+    """Issue 30: a flat list of 120k zeros in a 'leave', 19 times a second, from a connection
+    with no join code, moved another table's round trip from 1.5 ms to 172 ms (two such clients:
+    316 ms). Reading is limited by bytes as well as by messages per connection, only an 'act' may
+    be large, and the nesting is judged on the text without walking what was parsed: while two
+    such clients send to a real `serve`, another table's median round trip stays under 20 ms."""
+    import asyncio
+    import socket
+    import statistics
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    root = Path(__file__).resolve().parents[2]
+    server = subprocess.Popen([sys.executable, "-m", "simulator", "serve", "--host", "127.0.0.1", "--port", str(port),
+                               "--state-dir", str(tmp_path)], cwd=root, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    flat = json.dumps({"type": "leave", "x": [0] * 120_000}, separators=(",", ":"))  # ~240 kB
+    address = f"127.0.0.1:{port}"
+
+    async def flood(stop: asyncio.Event) -> int:
+        client = await TableClient.open(address)
+        sent = 0
+        try:
+            while not stop.is_set():
+                await client.ws.send(flat)
+                sent += 1
+                await asyncio.sleep(1 / 19)
+        except websockets.ConnectionClosed:
+            pass
+        await client.ws.close()
+        return sent
+
+    async def answer(client: TableClient) -> dict:
+        while True:
+            msg = await client.receive(3)
+            if msg["type"] in ("refused", "error", "undo-result"):
+                return msg
+
+    async def scenario():
+        for _ in range(100):  # the server is up once it takes a connection
+            try:
+                hoster, hosted = await host(address, "wham-bam", 2, seed=1)
+                break
+            except OSError:
+                await asyncio.sleep(0.1)
+        stop = asyncio.Event()
+        floods = [asyncio.create_task(flood(stop)) for _ in range(2)]
+        await asyncio.sleep(1.0)
+        trips = []
+        for _ in range(40):  # a refused undo: one round trip through the server's loop
+            start = time.perf_counter()
+            await hoster.send({"type": "undo", "seat": 0})
+            await answer(hoster)
+            trips.append(time.perf_counter() - start)
+            await asyncio.sleep(0.05)
+        stop.set()
+        sent = await asyncio.gather(*floods)
+        await hoster.ws.close()
+        return trips, sent
+
+    try:
+        trips, sent = run(scenario(), timeout=60)
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert min(sent) > 20, "the floods kept sending"
+    assert statistics.median(trips) < 0.020, f"median round trip {statistics.median(trips) * 1000:.1f} ms"
+
+
+def test_a_client_that_stops_reading_is_dropped_after_the_send_timeout(monkeypatch):
+    """Issue 30: a client that stopped reading was never dropped: the writer blocked in send, so
+    neither the queue limit nor the keepalive fired (still held after 50 s). A send that does not
+    go out within the timeout drops the line (the seat is kept for a rejoin) and nothing more is
+    queued for it."""
+    import asyncio
+
+    from simulator.net import server as server_module
+
+    monkeypatch.setattr(server_module, "SEND_TIMEOUT", 0.2)
+
+    class StuckLine:  # a connection whose peer reads nothing: sends never complete
+        remote_address = ("127.0.0.1", 1)
+        transport = None
+
+        def __init__(self):
+            self.closed = []
+
+        async def send(self, text):
+            await asyncio.sleep(3600)
+
+        async def close(self, code=1000, reason=""):
+            self.closed.append((code, reason))
+
+    async def scenario():
+        line = StuckLine()
+        conn = server_module.Connection(line)
+        writer = asyncio.create_task(conn.write())
+        for i in range(5):
+            conn.send({"type": "update", "n": i})
+        await asyncio.wait_for(writer, 2)
+        conn.send({"type": "update", "n": 99})
+        return line, conn
+
+    line, conn = run(scenario(), timeout=5)
+    assert line.closed == [(1008, "not reading")] and conn.dropped
+    assert conn.outbox.qsize() <= 5, "nothing more is queued for a dropped line"
