@@ -155,6 +155,21 @@ def test_dragging_a_character_plays_cards_and_walks_it_step_by_step():
     assert state.loc[WIFE] == sp(21) and state.mp == 1  # 4 mp played, 3 walked
 
 
+def test_a_piece_let_go_off_the_board_walks_nowhere():
+    """Issue 29: Grandma dragged along 1-10-19 and let go below the window walked there and spent
+    3 mp. A drop outside the city cancels the drag: nothing is played, the piece stays, and the
+    table says why."""
+    state, seat = walking_position()
+    scene = table_from_state(state)
+    before, where = len(state.history), state.loc[WIFE]
+    drag_piece(scene, WIFE, [sp(19), sp(20)], release=False)
+    below = (place_centre(scene, sp(20), WIFE)[0], 760)  # under the bottom of the 720-pixel window
+    motion(scene, below, held=True)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=below, button=1))
+    assert len(state.history) == before and state.loc[WIFE] == where
+    assert scene.view.refusal and "off the city" in scene.view.refusal[0]
+
+
 def ann_with_a_walk(seed: int = 5):
     """A dealt game (undo replays the record) at Ann's first turn with a walk to make: the table
     and the walk [card, step, end]."""

@@ -140,6 +140,12 @@ class Board:
         return out
 
     # -- the city ------------------------------------------------------------------------------------------
+    def is_on_the_city(self, pos: tuple[int, int]) -> bool:
+        """Is ``pos`` over the city (its cards, the sites around them, the strip)? A piece dropped
+        anywhere else was not put anywhere."""
+        area = GRID.unionall([*self.sites.values(), STRIP]).inflate(2 * GAP, 2 * GAP)
+        return area.collidepoint(pos) or any(seat.collidepoint(pos) for seat in self.seats)
+
     def place_at(self, pos: tuple[int, int], piece: int | None = None) -> Any:
         """The city space (int), site name or (for ``piece``) "seat" under ``pos``, or None."""
         for space, rect in enumerate(self.cells):

@@ -585,7 +585,9 @@ class MammaView(GameView):
                 self.picked_waiting = drag.key
         elif drag.kind == "piece":
             blocked = self._blocked(drag.trail, self.board.place_at(pos, drag.key)) if drag.trail else None
-            if blocked is not None:
+            if not self.board.is_on_the_city(pos):  # let go off the board (or the window): no walk
+                self.refusal = ("Dropped off the city: the piece stays where it was.", 4.0)
+            elif blocked is not None:
                 self.refusal = (blocked, 4.0)
             else:
                 result = self._walk(drag.trail)
