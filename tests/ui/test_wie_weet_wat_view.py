@@ -16,7 +16,7 @@ from simulator.games.wie_weet_wat.rules import (JOKER, Answer, CloseWindow, Coun
                                                 Pass, Vote)
 from simulator.games.wie_weet_wat.board import CAT_PILE, DESK, TILES  # noqa: E402
 from simulator.games.wie_weet_wat.buzzer import MORE_SECONDS, TYPE_SECONDS, typing_ms  # noqa: E402
-from simulator.games.wie_weet_wat.words import ACTION_TEXT, VERDICT_SECONDS  # noqa: E402
+from simulator.games.wie_weet_wat.words import ACTION_TEXT, HELP_EN, VERDICT_SECONDS  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
 from simulator.ui.sound import Cue  # noqa: E402
 from simulator.ui.overlays import HandOffOverlay, SummaryOverlay  # noqa: E402
@@ -376,7 +376,9 @@ def test_an_action_card_is_shown_with_its_dutch_name_and_the_table_waits():
     assert not scene.view.notices
 
 
-def test_the_english_edition_keeps_the_dutch_card_names_with_an_english_gloss(screen):
+def test_the_english_edition_names_its_cards_in_english_and_so_does_every_text_on_the_table(screen):
+    """Issue 29: the English edition said "Player 1 drew Te veel keuze" and its deck back said
+    "Categorie". One language per table, the edition's."""
     scene = table([SeatInfo("You"), SeatInfo("Ann", "good"), SeatInfo("Bob", "good")], seed=11, language="en")
     state = scene.state
     card = next(c for c in state.category_deck if scene.game.action_of(c) == "pechvogel")
@@ -385,8 +387,11 @@ def test_the_english_edition_keeps_the_dutch_card_names_with_an_english_gloss(sc
     scene.refresh()
     click(scene, CAT_PILE)
     notice = scene.view.notices[0]
-    assert "Pechvogel" in notice.title and notice.lines == [ACTION_TEXT["pechvogel"][1]]
+    assert "Unlucky Fellow" in notice.title and notice.lines == [ACTION_TEXT["pechvogel"][1]]
+    assert scene.view.faces.deck_name == "Category"
     scene.draw(screen)
+    assert not any(name in HELP_EN for name in ("Pechvogel", "Te veel keuze", "Vicieuze cirkel", "Grote Kans")), \
+        "the English rules name the cards in English"
 
 
 def test_the_reader_chooses_one_of_four_categories_with_the_mouse():
@@ -886,7 +891,7 @@ def test_answer_tiles_show_whole_words_and_notes(screen):
     texts = drawn_texts(scene, screen)
     for tile in tiles:
         who = f"{scene.view.names[tile.seat]} · {scene.view.words.seconds(tile.at_ms)}"
-        note = scene.view.words.say("Grote Kans card") if tile.bonus else ""
+        note = scene.view.words.say("{card} card", card=scene.view.words.card_name["grote_kans"]) if tile.bonus else ""
         for line in (tile.word, who, note):
             if line:
                 drawn = [r for m, r in texts if m == line and tile.rect.contains(r)]

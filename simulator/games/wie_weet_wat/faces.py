@@ -31,11 +31,13 @@ ACTION_COLOURS = {"grote_kans": (214, 138, 28), "vicieuze_cirkel": (150, 56, 150
 
 
 class CardFaces:
-    """Draws the faces of one game's cards: ``card_letter`` per letter card, ``dutch_name`` per action kind."""
+    """Draws the faces of one game's cards: ``card_letter`` per letter card, ``card_name`` per action kind
+    and ``deck_name`` on the back of the category cards, in the edition's language."""
 
-    def __init__(self, card_letter: Sequence[str], dutch_name: Mapping[str, str]) -> None:
+    def __init__(self, card_letter: Sequence[str], card_name: Mapping[str, str], deck_name: str) -> None:
         self.card_letter = card_letter
-        self.dutch_name = dutch_name
+        self.card_name = card_name
+        self.deck_name = deck_name
 
     def face_key(self, card: int, size: tuple[int, int], *, dim: bool = False, chosen: str = "") -> tuple:
         letter = self.card_letter[card]
@@ -49,7 +51,7 @@ class CardFaces:
         if kind == "back":
             return card_back(face[1], "Wie Weet Wat", fill=NAVY)
         if kind == "catback":
-            return card_back(face[1], "Categorie", fill=TEAL)
+            return card_back(face[1], self.deck_name, fill=TEAL)
         if kind == "joker":
             _, chosen, size, dim = face
             return self._joker_face(chosen, size, dim)
@@ -131,7 +133,7 @@ class CardFaces:
             x, y = centre[0], centre[1]
             pygame.draw.polygon(card, GOLD, [(x, y - 2), (x - 10, y + 20), (x - 1, y + 20), (x - 8, y + 40),
                                              (x + 12, y + 12), (x + 2, y + 12), (x + 8, y - 2)])
-        lines = wrap(self.dutch_name[kind], w - 16, 20, True)
+        lines = wrap(self.card_name[kind], w - 16, 20, True)
         for i, line in enumerate(lines[:2]):
             outlined_text(card, line, (w // 2, 24 + 22 * i), 20, colour=CREAM, width=2)
         return card

@@ -154,7 +154,8 @@ class TableScenery:
         say = self.words.say
         if self.rows and self.viewer == reader:
             panel(surface, CHOICE, colour=TEAL, alpha=250, radius=16, border=CREAM)
-            head = say("Vicieuze cirkel: choose the category for the circle") if circle else \
+            head = say("{card}: choose the category for the circle",
+                       card=self.words.card_name["vicieuze_cirkel"]) if circle else \
                 say("Choose the category you read out")
             if v["playoff"]:
                 head = say("Play-off: choose another category")
@@ -271,7 +272,7 @@ class TableScenery:
         if tile.target >= 0:
             note = say("attacks {name}", name=self.names[tile.target])
         elif tile.bonus:
-            note = say("Grote Kans card")
+            note = say("{card} card", card=self.words.card_name["grote_kans"])
         elif self.target == tile.seat and tile.first:
             note = say("your target")
         return tile.word, who, note

@@ -52,7 +52,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
         self.log_title = self.words.say("What happened")
         # the launcher's name for a lone player, in the edition's language ("Jij")
         self.rename([self.words.say("You") if name == "You" else name for name in self.names])
-        self.faces = CardFaces(game.card_letter, self.words.dutch_name)
+        self.faces = CardFaces(game.card_letter, self.words.card_name, self.words.say("Category"))
         self.sprites = SpriteLayer(self.faces.render)
         self._init_flow()
         self.selected: int | None = None    # the card picked for the typed word

@@ -82,15 +82,15 @@ player's answer on the table and type another word with that answer's letter. If
 that player draws a penalty card.
 
 # Action cards (from the category pile)
-Grote Kans: the fastest right answer to the next category may shed up to 2 cards of other letters
+Big Chance: the fastest right answer to the next category may shed up to 2 cards of other letters
 within 10 seconds.
-Vicieuze cirkel: no letter cards; starting with the reader, everyone in turn names an answer to
+Vicious Circle: no letter cards; starting with the reader, everyone in turn names an answer to
 one category, any letter. Whoever gives up, repeats or is wrong draws a penalty card.
-Rotonde: every hand moves one seat clockwise.
-Verkiezingspartij: everyone takes a random card from the player on their left.
-Verloren geluk: the reader takes a random card from the player on their left.
-Te veel keuze: the reader takes a random card from a player of their choice (click their name).
-Pechvogel: the reader swaps hands with the player who holds the most cards.
+Roundabout: every hand moves one seat clockwise.
+Election Party: everyone takes a random card from the player on their left.
+Lost Luck: the reader takes a random card from the player on their left.
+Too Much Choice: the reader takes a random card from a player of their choice (click their name).
+Unlucky Fellow: the reader swaps hands with the player who holds the most cards.
 
 # Keys
 Space or your letter: buzz · Enter: say the typed word, or close a result or action card · Esc menu · F1 this help ·
@@ -214,8 +214,9 @@ class TableWords:
         self.game = game
         self.names = names  # not copied: GameView.rename renames the seats in place
         self.language = game.language
-        dutch = game.scene.table("action_cards")
-        self.dutch_name = {kind: dutch.table(kind).get("nl", str) for kind in ACTION_KINDS}
+        names = game.scene.table("action_cards")
+        # the action cards by their names in the edition's language (one language per table)
+        self.card_name = {kind: names.table(kind).get(self.language, str) for kind in ACTION_KINDS}
         self.kind_of_label = {label: kind for kind, label in game.action_label.items()}
 
     def say(self, text: str, **fields: Any) -> str:
@@ -253,8 +254,8 @@ class TableWords:
             return say("{name} is choosing a category", name=names[reader])
         if phase == "victim":
             if aud.viewer == reader and legal:
-                return say("Te veel keuze: click the player you take a card from")
-            return say("Te veel keuze: {name} chooses a player", name=names[reader])
+                return say("{card}: click the player you take a card from", card=self.card_name["te_veel_keuze"])
+            return say("{card}: {name} chooses a player", card=self.card_name["te_veel_keuze"], name=names[reader])
         if phase == "answer":
             lead = say("Play-off! ") if v["playoff"] else ""
             if buzzed is not None:
@@ -275,10 +276,10 @@ class TableWords:
             seat = v["circle"]["order"][v["circle"]["turn"]]
             if seat in aud.humans:
                 if aud.several_humans:
-                    return say("Vicieuze cirkel: {name}, your turn: name {category}", name=names[seat],
+                    return say("{card}: {name}, your turn: name {category}", card=self.card_name["vicieuze_cirkel"], name=names[seat],
                                category=v["category"])
-                return say("Vicieuze cirkel: your turn: name {category}", category=v["category"])
-            return say("Vicieuze cirkel: {name} is to speak", name=names[seat])
+                return say("{card}: your turn: name {category}", card=self.card_name["vicieuze_cirkel"], category=v["category"])
+            return say("{card}: {name} is to speak", card=self.card_name["vicieuze_cirkel"], name=names[seat])
         return ""
 
     def headline(self, v: dict[str, Any]) -> str:
@@ -392,7 +393,7 @@ class TableWords:
     def action_notice(self, kind: str, seat: int, aud: Audience) -> Notice:
         dutch, english = ACTION_TEXT[kind]
         lines = [dutch] if self.language == "nl" else [english]
-        title = aud.sentence(seat, "You drew {card}", "{name} drew {card}", card=self.dutch_name[kind])
+        title = aud.sentence(seat, "You drew {card}", "{name} drew {card}", card=self.card_name[kind])
         return Notice(title, ACTION_SECONDS, lines, action=kind)
 
     def effect_line(self, e: dict[str, Any], aud: Audience) -> str:
@@ -447,7 +448,7 @@ class TableWords:
             if p["target"] >= 0:
                 note = say("counter-attack on {name}", name=names[p["target"]])
             elif p["bonus"]:
-                note = say("Grote Kans card")
+                note = say("{card} card", card=self.card_name["grote_kans"])
             rows.append((p["ok"], f"{p['letter']}  {p['word']}", names[p["seat"]], self.seconds(p["at_ms"]), note))
         lines = []
         if winner >= 0:
@@ -474,7 +475,8 @@ class TableWords:
             drew = aud.sentence(seat, "You draw a penalty card", "{name} draws a penalty card")
         else:
             drew = say("There was no penalty card left to draw")
-        title = aud.sentence(seat, "Vicieuze cirkel: you {how}", "Vicieuze cirkel: {name} {how}", how=how)
+        title = aud.sentence(seat, "{card}: you {how}", "{card}: {name} {how}", how=how,
+                             card=self.card_name["vicieuze_cirkel"])
         return Notice(title, CIRCLE_SECONDS,
                       [say("{drew}. The circle ends after {count} words.", drew=drew, count=e["words"]),
                        say("{name} draws the next category card.", name=self.names[v["reader"]])], tone="loss")
@@ -507,7 +509,7 @@ class TableWords:
                                           cards=self.cards(self.game.hand_size)))
             elif what == "action":
                 kind = self.kind_of_label.get(e["label"])
-                card = self.dutch_name[kind] if kind else e["label"]
+                card = self.card_name[kind] if kind else e["label"]
                 lines.append(aud.sentence(seat, "You drew {card}", "{name} drew {card}", card=card))
             elif what in EFFECTS:
                 lines.append(self.effect_line(e, aud))
@@ -599,5 +601,5 @@ class TableWords:
                                    category=before["category"])
                 if before["what"] in ("verloren-geluk", "te-veel-keuze", "verkiezingspartij"):
                     kind = before["what"].replace("-", "_")
-                    return say("Their last card was taken by {card}: an empty hand wins.", card=self.dutch_name[kind])
+                    return say("Their last card was taken by {card}: an empty hand wins.", card=self.card_name[kind])
         return ""
