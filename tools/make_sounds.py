@@ -215,9 +215,17 @@ def cheer(rng: random.Random) -> Signal:
     return normalised(mix(*parts), 0.75)
 
 
+def console(rng: random.Random) -> Signal:
+    """A game lost at this screen: three soft bell tones stepping gently down, no crowd."""
+    def bell(freq: float) -> Signal:
+        return envelope(mix((0, tone(freq, 1.2), 1.0), (0, tone(freq * 2.0, 1.2), 0.15)), 0.01, 0.35)
+
+    return normalised(mix((0, bell(659.3), 1.0), (0.22, bell(587.3), 0.9), (0.44, bell(523.3), 0.85)), 0.45)
+
+
 CUES: dict[str, Callable[[random.Random], Signal]] = {
     "snap": snap, "shuffle": shuffle, "chime": chime, "buzzer": buzzer, "heissa": heissa,
-    "thud": thud, "cheer": cheer,
+    "thud": thud, "cheer": cheer, "console": console,
 }
 
 

@@ -28,7 +28,8 @@ class Cue(str, Enum):
     BUZZER = "buzzer"      # Wie Weet Wat: someone buzzes in
     HEISSA = "heissa"      # Zoo-Wee Mama!: "Heissa Mama!"
     THUD = "thud"          # Wackelbett: bedding falls
-    CHEER = "cheer"        # a game is won
+    CHEER = "cheer"        # a game is won by a player at this screen (or by bots, watched)
+    CONSOLE = "console"    # a game is over and the players at this screen lost: gentler
 
 
 class SoundBoard:

@@ -100,7 +100,7 @@ class TableScene:
     # -- state changes ----------------------------------------------------------------
     def refresh(self) -> None:
         """Give the game view the displayed seat's view and legal actions; chime when it
-        becomes the displayed player's turn, cheer when the game is won."""
+        becomes the displayed player's turn, cheer when the game is won here (console when lost)."""
         state = self.state
         acting = self.viewer is not None and self.viewer in state.current_players()
         legal = state.legal_actions(self.viewer) if acting else []
@@ -109,7 +109,9 @@ class TableScene:
         if your_turn and not self._your_turn:
             self.view.cue(Cue.CHIME)
         if over and not self._over and state.winners():
-            self.view.cue(Cue.CHEER)
+            # the cheer for a winner at this screen; where the people here lost, a gentler sound
+            won_here = any(w in self.humans for w in state.winners()) or not self.humans
+            self.view.cue(Cue.CHEER if won_here else Cue.CONSOLE)
         self._your_turn, self._over = your_turn, over
 
     def _show_new_summaries(self) -> None:

@@ -537,3 +537,22 @@ def test_a_playable_cards_glow_lies_under_the_card_above_it_in_the_fan(screen):
     differing = [(x, y) for x in range(above.left, above.right, 3) for y in range(above.top, above.bottom, 3)
                  if lit.get_at((x, y)) != plain.get_at((x, y))]
     assert not differing, f"the glow shows through the {high} above it at {differing[:3]}"
+
+
+@pytest.mark.parametrize("human, cue", [(1, "cheer"), (0, "console")], ids=["won here", "lost here"])
+def test_the_cheer_is_for_a_winner_at_this_screen_and_a_gentler_sound_where_the_person_lost(human, cue):
+    """Issue 29: the cheer played when the human had lost. A game that ends with seat 1 winning:
+    where seat 1 is the person at the screen, the cheer; where seat 0 is, the gentler sound."""
+    from simulator.engine import RandomBot, play_out
+
+    game = load_game("wham-bam", players=2)
+    for seed in range(50):
+        final = play_out(game, [RandomBot(game, 0), RandomBot(game, 1)], seed)
+        if final.winners() == [1]:
+            break
+    seats = tuple(SeatInfo("You") if i == human else SeatInfo("Bot", "random") for i in range(2))
+    scene = TableScene(None, TableSetup(game, seats, seed, tuple(a.to_json() for a in final.history[:-1])))
+    scene.sound.played.clear()
+    scene.state.apply(final.history[-1])
+    scene.refresh()
+    assert scene.state.is_over() and [c.value for c in scene.sound.played if c.value in ("cheer", "console")] == [cue]
