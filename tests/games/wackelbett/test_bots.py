@@ -13,7 +13,7 @@ from simulator.engine import bot_levels, load_game, make_bot, play_out
 
 from simulator.games.wackelbett.hand import (aim_spots, is_clear_above, lowering_trace, start_height, steady_spot,
                                              trace_points)
-from simulator.games.wackelbett.layout import TableLayout, rest_pose_on
+from simulator.games.wackelbett.layout import TableLayout, neat_stack, rest_pose_on, world_to_local
 from simulator.games.wackelbett.referee import judge_card
 from simulator.games.wackelbett.rules import MISSED_PEA
 from simulator.physics.snapshot import BodyPose
@@ -108,7 +108,9 @@ def test_a_hand_lays_its_card_beside_cards_that_lean_over_the_pile():
                          BodyPose(*data["princess"]))
     card, face = data["card"], faces[data["card"]]
     assert not judge_card(physics, faces, layout, card, tuple(data["trace"])).on_top
-    assert not is_clear_above(physics, layout, steady_spot(physics, layout, face))
+    top = layout.pose_of(layout.top_card)
+    where_it_was_laid = world_to_local(top, data["trace"][-3], data["trace"][-2])[0]
+    assert not is_clear_above(physics, layout, where_it_was_laid)
 
     spots = aim_spots(physics, layout, faces, face, (0.0, 6.0, -6.0))
     assert spots
@@ -118,3 +120,30 @@ def test_a_hand_lays_its_card_beside_cards_that_lean_over_the_pile():
         laid = judge_card(physics, faces, layout, card, lowering_trace(physics, target,
                                                                        start_height(physics, layout, target)))
         assert laid.on_top and laid.pea_covered and not laid.fallen_cards
+
+
+def test_the_balance_rule_lays_the_next_card_on_the_high_side_of_a_leaning_bed():
+    """Issue 27: a careful hand sees which way the bed leans and lays the next card so that the
+    pile's weight comes back over the bed's middle. Twenty cards each 1 mm right of the middle
+    lean the bed right; the card goes left of where it would go on a balanced pile, and laid
+    there by a steady hand, the bed comes back towards level."""
+    from simulator.games.wackelbett.referee import judge_card
+    from simulator.games.wackelbett.world import WackelbettWorld
+
+    game = load_game("wackelbett", players=1)
+    physics, faces = game.physics, game.faces
+    card = next(c for c, face in enumerate(faces) if face.crown == 0.0 and c >= 20)  # the princess over the card
+    spots, leans = {}, {}
+    for offset in (0.0, 1.0):
+        world = WackelbettWorld(physics, faces, neat_stack(physics, range(20), [offset] * 20))
+        world.settle()
+        layout = world.layout()
+        spots[offset] = steady_spot(physics, layout, faces[card])
+        leans[offset] = layout.bed.angle
+        if offset:
+            target = rest_pose_on(physics, layout, spots[offset])
+            laid = judge_card(physics, faces, layout, card, lowering_trace(physics, target,
+                                                                           start_height(physics, layout, target)))
+            assert laid.on_top and not laid.fallen_cards
+            assert abs(laid.layout.bed.angle) < abs(leans[offset]), "the bed comes back towards level"
+    assert leans[1.0] < 0 and spots[1.0] < spots[0.0] - 3.0

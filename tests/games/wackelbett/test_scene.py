@@ -31,7 +31,7 @@ def test_the_scene_says_its_data_is_designed():
      r"\[deck.cards\[1\].colour\] must be one of"),
     ("pea = -30.0, crown = -8.0", "pea = -60.0, crown = -8.0", r"\[deck.cards\[0\].pea\] must be at least"),
     ("wall_mass = 10.0", "wall_mass = -1.0", r"\[bed.wall_mass\] must be"),
-    ("wobble_damping = 2.0e6", "wobble_dampnig = 9.0e6\nwobble_damping = 2.0e6",
+    ("wobble_damping = 5.0e5", "wobble_dampnig = 9.0e6\nwobble_damping = 5.0e5",
      r"\[bed.wobble_dampnig\] is not a value the game reads; did you mean wobble_damping\?"),
     ("tremor_mm = 5.0", "tremor_mm = 5.0\nshake = 2.0", r"\[bots.shaky.shake\] is not a value the game reads"),
 ])
