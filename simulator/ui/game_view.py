@@ -91,7 +91,6 @@ class GameView:
         self.viewer, self.view, self.legal = viewer, view, legal
 
     def update(self, dt: float) -> None:
-        self.last_move.update(dt)
         if self.refusal:
             text, left = self.refusal
             self.refusal = (text, left - dt) if left > dt else None

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from simulator.engine import REFEREE, SeatInfo, load_game, make_bot  # noqa: E402
 from simulator.ui.headless import init_headless, settle  # noqa: E402
-from simulator.ui.marks import FADE, HOLD, MARK, RING  # noqa: E402
+from simulator.ui.marks import MARK, RING  # noqa: E402
 from simulator.ui.table import TableScene, TableSetup  # noqa: E402
 
 
@@ -70,7 +70,9 @@ def bot_table(game_id: str, seats, seed: int, actions: int = 0, **options) -> Ta
 
 
 # -- Wham Bam! -------------------------------------------------------------------------------------
-def test_a_card_a_bot_plays_is_ringed_on_the_pile_then_the_ring_fades(screen):
+def test_a_card_a_bot_plays_stays_ringed_on_the_pile_until_you_act(screen):
+    """Issue 29: the ring faded after 3 s, so at the fast bot speed it was gone before the
+    player's turn came. It stays until the next move: yours."""
     scene = bot_table("wham-bam", [SeatInfo("You"), SeatInfo("Ann", "good"), SeatInfo("Bob", "good")], seed=5)
     view = scene.view
     scene.draw(screen)
@@ -90,9 +92,17 @@ def test_a_card_a_bot_plays_is_ringed_on_the_pile_then_the_ring_fades(screen):
     top = scene.state.view(0)["pile_cards"][-1]
     rect = view.sprites.bounds_of(("card", top))
     assert ring_pixels(screen, rect) > 100, "the played card is ringed"
-    settle(scene, HOLD + FADE + 0.1)  # time passes, nobody moves
+    while 0 not in scene.state.current_players():
+        frames(scene, 0.5)
+        if scene.state.is_over():
+            return
+    ringed = view.last_move.keys
+    settle(scene, 10.0)  # time passes: the player thinks
     scene.draw(screen)
-    assert ring_pixels(screen, rect) == 0, "the ring has faded"
+    assert view.last_move.keys == ringed and mark_pixels(screen, view.area) > 100, "still ringed on your turn"
+    scene.try_action(scene.state.legal_actions(0)[0])
+    settle(scene, 0.4)
+    assert view.last_move.keys != ringed, "your move is the last move now"
 
 
 def test_cards_another_player_picks_up_are_ringed_in_their_hand(screen):
@@ -222,18 +232,8 @@ def test_a_card_a_bot_got_to_stay_and_its_princess_are_ringed_on_the_bed(screen)
     scene.draw(screen)
     rect = view._mark_rect(("card", scene.state.view(0)["top_card"]))
     assert rect is not None and ring_pixels(screen, rect) > 60, "the card that stayed is ringed"
-    settle(scene, HOLD + FADE + 0.5)
+    settle(scene, 8.0)
     scene.draw(screen)
-    assert ring_pixels(screen, rect) == 0, "the ring has faded"
+    assert ring_pixels(screen, rect) > 60, "it stays ringed until the next move"
 
 
-def test_the_movers_name_fades_with_its_pill_and_stays_readable_until_near_the_end(screen):
-    """Half faded, the pill still shows the name (the words had vanished first, leaving an empty pill)."""
-    from simulator.ui.marks import tag
-
-    for alpha in (255, 128):
-        surface = pygame.Surface((200, 100))
-        surface.fill((20, 90, 60))
-        tag(surface, "Ann", pygame.Rect(50, 60, 100, 30), alpha)
-        ink = sum(1 for x in range(200) for y in range(100) if sum(surface.get_at((x, y))[:3]) < 150)
-        assert ink > 30, f"at alpha {alpha} the name is drawn"
