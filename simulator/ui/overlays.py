@@ -80,7 +80,10 @@ class SummaryOverlay(ButtonOverlay):
     MARGIN = 32
 
     def __init__(self, manager: pygame_gui.UIManager, summary: Summary,
-                 on_close: Callable[[], None] | None = None) -> None:
+                 on_close: Callable[[], None] | None = None,
+                 choices: tuple[tuple[str, Callable[[], None]], ...] = ()) -> None:
+        """``choices``: more buttons beside Continue (the end of a game offers Rematch and Save);
+        each closes the panel, then does its thing."""
         self.summary = summary
         widest = TABLE_RECT.width - 40
         self.size = 18
@@ -93,8 +96,33 @@ class SummaryOverlay(ButtonOverlay):
         self.rect = Rect(0, 0, width, min(TABLE_RECT.height - 40, 170 + (self.size + 12) * rows))
         self.rect.center = TABLE_RECT.center
         self.widths = self._fit(natural, width - 2 * self.MARGIN)
-        super().__init__(manager, Rect(self.rect.centerx - 100, self.rect.bottom - 66, 200, 46), "Continue",
-                         on_close)
+        count = 1 + len(choices)
+        width_each = min(200, (self.rect.width - 2 * self.MARGIN - 12 * (count - 1)) // count)
+        left = self.rect.centerx - (width_each * count + 12 * (count - 1)) // 2
+        super().__init__(manager, Rect(left, self.rect.bottom - 66, width_each, 46), "Continue", on_close)
+        self.choices = []
+        for i, (label, then) in enumerate(choices, 1):
+            rect = Rect(left + i * (width_each + 12), self.rect.bottom - 66, width_each, 46)
+            self.choices.append((pygame_gui.elements.UIButton(rect, label, manager, object_id="#big_button"), then))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        for button, then in self.choices:
+            if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is button:
+                self.close()
+                then()
+                return
+        super().handle_event(event)
+
+    def set_covered(self, covered: bool) -> None:
+        super().set_covered(covered)
+        for button, _ in self.choices:
+            if covered == button.visible:
+                button.hide() if covered else button.show()
+
+    def close(self) -> None:
+        for button, _ in self.choices:
+            button.kill()
+        super().close()
 
     def _natural_widths(self, size: int) -> list[int]:
         rows = self.summary.rows

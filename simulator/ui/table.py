@@ -119,7 +119,8 @@ class TableScene:
         for summary in self.view.summaries():
             if summary.key not in self.shown_summaries:
                 self.shown_summaries.add(summary.key)
-                self.overlays.append(SummaryOverlay(self.manager, summary))
+                ending = summary.key == "game" and self.state.is_over()
+                self.overlays.append(SummaryOverlay(self.manager, summary, choices=self.end_choices() if ending else ()))
 
     def _mark_old_summaries_shown(self) -> None:
         self.view.refresh(None, self.state.view(None), [])
@@ -312,9 +313,27 @@ class TableScene:
         self.overlays.insert(0, MenuOverlay(self.manager, self.menu_items()))
 
     def offers(self) -> set[str]:
-        """What this table offers besides play: "undo", "save", "load" (a table fed by a server
-        or by a file offers less); the menu and the key hints show only these."""
-        return {"undo", "save", "load"}
+        """What this table offers besides play: "undo", "save", "load", "rematch" (a table fed by
+        a server or by a file offers less); the menu, the key hints and the end of a game show
+        only these."""
+        return {"undo", "save", "load", "rematch"}
+
+    def end_choices(self) -> tuple[tuple[str, Callable[[], None]], ...]:
+        """What the panel at the end of a game offers beside Continue: a rematch (the same seats
+        and options, a new deal) and saving the finished game, as far as this table offers them."""
+        offered = self.offers()
+        return tuple(choice for need, choice in (
+            ("rematch", ("Rematch", self.rematch)),
+            ("save", ("Save", lambda: self.ask_file("save"))),
+        ) if need in offered)
+
+    def rematch(self) -> None:
+        """The same seats and rule options at a new table, with a new deal."""
+        seed = random.Random(self.setup.seed).randrange(2 ** 31) ^ len(self.state.history)
+        table = TableScene(self.app, TableSetup(self.game, self.seats, seed), on_leave=self.on_leave)
+        if self.app:
+            self.app.replace(table)
+            self.app.notify("Rematch: the same seats, a new deal.")
 
     def menu_items(self) -> list[tuple[str, Callable[[], None]]]:
         """The Esc menu: each entry's words and what it does."""
@@ -332,7 +351,7 @@ class TableScene:
 
     def has_unsaved_play(self) -> bool:
         """Would leaving now lose a game someone here has played in (and not saved as it is)?"""
-        return (not self.state.is_over() and tuple(self.state.history) != self._saved
+        return (tuple(self.state.history) != self._saved  # a finished game too: it may be worth keeping
                 and any(a.player in self.humans for a in self.state.history))
 
     def mark_saved(self) -> None:

@@ -388,7 +388,8 @@ def test_a_whole_game_to_the_end_with_the_mouse_two_humans_and_a_bot():
     for _ in range(120):
         scene.update(1 / 60)
     assert "game" in scene.shown_summaries
-    assert Cue.CHEER in scene.sound.played
+    won_here = any(w in scene.humans for w in scene.state.winners())
+    assert (Cue.CHEER if won_here else Cue.CONSOLE) in scene.sound.played
 
 
 def test_a_gesture_of_several_steps_stops_at_the_first_refusal():
@@ -556,3 +557,41 @@ def test_the_cheer_is_for_a_winner_at_this_screen_and_a_gentler_sound_where_the_
     scene.state.apply(final.history[-1])
     scene.refresh()
     assert scene.state.is_over() and [c.value for c in scene.sound.played if c.value in ("cheer", "console")] == [cue]
+
+
+def test_the_end_of_a_game_offers_a_rematch_and_saving_and_new_game_asks_to_save(tmp_path, monkeypatch):
+    """Issue 29: the end of a game showed the standings and Continue only. Now Rematch (the same
+    seats and options, a new deal) and Save sit beside Continue; and leaving a finished game
+    that was not saved asks first, as leaving one under way does."""
+    from simulator.engine import RandomBot, play_out
+    from simulator.ui.overlays import SummaryOverlay
+
+    from .person import click, frames
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    app = App(headless=True)
+    game = load_game("wham-bam", players=2, target_score=100)
+    final = play_out(game, [RandomBot(game, 0), RandomBot(game, 1)], 3)
+    seats = (SeatInfo("You"), SeatInfo("Bot", "random"))
+    scene = TableScene(app, TableSetup(game, seats, 3, tuple(a.to_json() for a in final.history[:-1])),
+                       on_leave=app.pop)
+    app.push(scene)
+    scene.state.apply(final.history[-1])
+    scene.refresh()
+    for _ in range(600):
+        frames(app, 1)
+        ending = [o for o in scene.overlays if isinstance(o, SummaryOverlay) and o.summary.key == "game"]
+        if ending and scene.overlays[0] is ending[0]:
+            break
+        if scene.overlays and isinstance(scene.overlays[0], SummaryOverlay):
+            scene.overlays[0].close()
+    else:
+        raise AssertionError("the end of the game was never shown")
+    panel = scene.overlays[0]
+    assert [b.text for b, _ in panel.choices] == ["Rematch", "Save"]
+    assert scene.has_unsaved_play(), "leaving the finished game would lose it: New game asks first"
+    click(app, panel.choices[0][0].rect.center)
+    rematch = app.scene
+    assert isinstance(rematch, TableScene) and rematch is not scene
+    assert rematch.seats == seats and rematch.game.options == game.options and rematch.setup.seed != 3
+    assert not rematch.state.is_over()
