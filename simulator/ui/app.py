@@ -11,9 +11,10 @@ import subprocess
 import sys
 import time
 import traceback
+import warnings
 from datetime import datetime
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 import pygame
 
@@ -74,6 +75,22 @@ def display_problem(timeout: float = PROBE_SECONDS) -> str | None:
     return None
 
 
+# The smallest window: the table is drawn at SCREEN_SIZE and scaled to the window, and below
+# three quarters of it the smallest table text (13 px) falls under 10 px on the screen.
+MINIMUM_WINDOW = (SCREEN_SIZE[0] * 3 // 4, SCREEN_SIZE[1] * 3 // 4)
+
+
+def _window_of_display() -> Any:
+    """The window ``pygame.display`` opened (pygame-ce's Window object, for its minimum size), or
+    None where this pygame has none. pygame-ce warns that this bridge will go one day."""
+    window_class = getattr(pygame, "Window", None)
+    if window_class is None or not hasattr(window_class, "from_display_module"):
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return window_class.from_display_module()
+
+
 class Scene(Protocol):
     """One screen of the app. Scenes get events, fixed-step updates and a draw call.
 
@@ -110,6 +127,9 @@ class App:
         if self.settings.fullscreen and not headless:
             flags |= pygame.FULLSCREEN
         self.screen = pygame.display.set_mode(SCREEN_SIZE, flags)
+        self.window = None if headless else _window_of_display()
+        if self.window is not None:
+            self.window.minimum_size = MINIMUM_WINDOW  # smaller, the table's smallest text cannot be read
         self.sound = SoundBoard(loudness=self.settings.loudness)
         self.scenes: list[Scene] = []
         self.running = False
@@ -178,6 +198,9 @@ class App:
                 self.running = False
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
                 self.guarded(self.screenshot)
+            elif event.type == pygame.VIDEORESIZE and (event.w <= MINIMUM_WINDOW[0] or event.h <= MINIMUM_WINDOW[1]):
+                self.notify(f"The window goes no smaller than {MINIMUM_WINDOW[0]} x {MINIMUM_WINDOW[1]}: "
+                            "below that the table's text could not be read.")
             elif self.scenes:
                 self.guarded(self.scene.handle_event, event)
         quits = self.quits  # a scene that quits in a step is stepped no further this frame

@@ -52,3 +52,23 @@ def test_a_long_file_name_breaks_after_a_hyphen_not_inside_a_number():
     assert "".join(line.replace(" ", "") for line in lines) == name.replace(" ", "")
     assert all(font(15).size(line)[0] <= width for line in lines)
     assert any(line.endswith("20261202-") for line in lines), lines
+
+
+def test_a_window_dragged_to_its_smallest_says_it_goes_no_smaller(tmp_path, monkeypatch):
+    """Issue 29: the window shrank past legibility. It has a minimum size (three quarters of the
+    table's, where the smallest text is still 10 px; set on the real window, which SDL then holds),
+    and a resize that reaches it says why it stops there."""
+    from simulator.ui.app import MINIMUM_WINDOW
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    app = App(headless=True, settings=Settings())
+    game = load_game("wham-bam", players=2)
+    app.push(TableScene(app, TableSetup(game, (SeatInfo("You"), SeatInfo("Bot", "random")), 5), on_leave=app.pop))
+    frames(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 620), w=1100, h=620))
+    frames(app, 1)
+    assert not app.notice or "no smaller" not in app.notice[0]
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=MINIMUM_WINDOW, w=MINIMUM_WINDOW[0],
+                                         h=MINIMUM_WINDOW[1]))
+    frames(app, 1)
+    assert app.notice and "no smaller than 960 x 540" in app.notice[0]
