@@ -385,6 +385,26 @@ def test_a_card_let_go_beside_the_bed_falls_with_a_thud_and_goes_back_to_the_han
     assert card in scene.state.hands[0] and scene.state.events[-1]["cause"] == "fell"
 
 
+def test_a_card_that_ends_in_the_bed_off_the_pile_thuds_too():
+    """Issue 29: a card sliding off the pile was silent (the thud played only when cards left the
+    bed). A card that ends in the bed but not on the pile lands with the same thud."""
+    scene = table_at(2, my_turn_to_lay)
+    view = scene.view
+    heard = []
+    view.cue_sink = heard.append
+    card = next(iter(view.playable))
+    physics = scene.game.physics
+    x = -(physics.bed.inner_width / 2 - physics.card.length / 4)  # over the bed's floor beside the pile
+    assert lay_with_the_mouse(scene, card, x, lowest_start(physics, view.layout, 0.0) + 2.0)
+    for _ in range(900):
+        tick(scene)
+        if view.live_checks:
+            break
+    assert scene.state.events[-1]["what"] == "fails" and card in scene.state.hands[0]
+    assert scene.state.layout.top_card != card
+    assert Cue.THUD in heard
+
+
 # -- drawing, keeping ----------------------------------------------------------------------------
 def test_nothing_fits_so_the_draw_pile_is_clicked_and_a_drawn_card_can_be_kept():
     def must_draw(state):

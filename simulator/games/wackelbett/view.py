@@ -501,9 +501,12 @@ class WackelbettView(GameView):
         verdict = table.referee_choice()
         if verdict is None:
             return True  # online: the server's verdict is still on its way
-        if verdict.outcome().fallen_cards:
-            self.cue(Cue.THUD)
-        matches = job.agrees_with(verdict.outcome())
+        outcome = verdict.outcome()
+        toppled = job.stage in ("princess", "restand") and not outcome.princess_upright \
+            and not self.view.get("princess_lying")
+        if outcome.fallen_cards or not outcome.on_top or toppled:
+            self.cue(Cue.THUD)  # bedding that fell, or slid off the pile into the bed, or she toppled
+        matches = job.agrees_with(outcome)
         self.live_checks.append((job.stage, matches))
         self.hold = VERDICT_HOLD  # keeps this world (fallen cards and all) on screen through the refresh
         table.submit(verdict)
