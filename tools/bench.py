@@ -266,7 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     if "online" in report:
         o = report["online"]
         print(f"online: {o['tables']} tables, {o['connections']} bot clients, {o['actions_per_s']} actions/s; "
-              f"round trip p50 {o['latency_ms_p50']} ms, p99 {o['latency_ms_p99']} ms; "
+              f"round trip p50 {o['latency_ms_p50']} ms, p95 {o['latency_ms_p95']} ms, p99 {o['latency_ms_p99']} ms, "
+              f"p99.9 {o['latency_ms_p99_9']} ms (autosave on); "
               f"server CPU {o['server_cpu_percent']}%")
     return 0
 

@@ -62,5 +62,6 @@ async def measure(address: str, *, tables: int, seconds: float, think: float = 0
 
     return {"tables": opened, "connections": len(clients), "seconds": round(elapsed, 1),
             "setup_s": round(set_up, 1), "actions": moves, "actions_per_s": round(moves / elapsed, 1),
-            "latency_ms_p50": round(percentile(0.50), 2), "latency_ms_p99": round(percentile(0.99), 2),
+            "latency_ms_p50": round(percentile(0.50), 2), "latency_ms_p95": round(percentile(0.95), 2),
+            "latency_ms_p99": round(percentile(0.99), 2), "latency_ms_p99_9": round(percentile(0.999), 2),
             "latency_ms_mean": round(1000 * statistics.fmean(latencies), 2) if latencies else None}

@@ -19,7 +19,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import websockets
 from websockets.asyncio.server import ServerConnection, serve
@@ -236,7 +236,7 @@ class TableServer:
                 # worker thread, so a server with many tables does not stall while it saves
                 await asyncio.to_thread(self._write_all, self._snapshots())
 
-    def _snapshots(self) -> list[tuple[str, Path, dict[str, Any]]]:
+    def _snapshots(self) -> list[tuple[str, Path, Callable[[], dict[str, Any]]]]:
         if self.state_dir is None:
             self.dirty.clear()
             return []
@@ -245,14 +245,16 @@ class TableServer:
             self.dirty.discard(code)
             table = self.tables.get(code)
             if table is not None:
-                out.append((code, self.state_dir / f"{code}.json", table.to_saved()))
+                out.append((code, self.state_dir / f"{code}.json", table.saved_snapshot()))
         return out
 
     def _flush(self) -> None:
         self._write_all(self._snapshots())
 
-    def _write_all(self, snapshots: list[tuple[str, Path, dict[str, Any]]]) -> None:
-        for code, path, data in snapshots:
+    def _write_all(self, snapshots: list[tuple[str, Path, Callable[[], dict[str, Any]]]]) -> None:
+        """Build each snapshot's JSON and write it (on the saving thread, off the event loop)."""
+        for code, path, build in snapshots:
+            data = build()
             with self.files_lock:
                 if code not in self.removed:
                     path.parent.mkdir(parents=True, exist_ok=True)
