@@ -52,6 +52,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     config = TableConfig.from_json(_table_request(args)) if args.table else None  # bad options: before serving
 
     async def main() -> None:
+        stop = asyncio.Event()
+        for signal_number in (signal.SIGINT, signal.SIGTERM):  # before "Serving": a Ctrl+C from then on saves
+            asyncio.get_running_loop().add_signal_handler(signal_number, stop.set)
         server = TableServer(state_dir=args.state_dir, rate=args.rate, burst=max(BURST, int(2 * args.rate)))
         host, port = await server.start(args.host, args.port)
         shown = lan_address() if host in ("0.0.0.0", "::") else host
@@ -66,9 +69,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(f"{table.game.title} for {table.game.players}: join with\n"
                   f"  python -m simulator join {shown}:{port} {table.code}", flush=True)
         lan = advertise(port) if args.lan else None
-        stop = asyncio.Event()
-        for signal_number in (signal.SIGINT, signal.SIGTERM):
-            asyncio.get_running_loop().add_signal_handler(signal_number, stop.set)
         try:
             await stop.wait()
         finally:
