@@ -376,7 +376,7 @@ def play_trial(job: TrialJob) -> list[dict[str, Any]]:
         cpu = time.process_time() - cpu
         attempts.append({
             "setting": job.setting, "hand": job.hand, "trial": job.trial, "card": a.card, "try": a.attempt,
-            "ok": a.stood, "reason": a.reason, "kind": a.cause,
+            "climbing": a.climbing, "ok": a.stood, "reason": a.reason, "kind": a.cause,
             "settle_s": probe.frames.get("card", 0) / hz,
             "settle_princess_s": probe.frames.get("princess", 0) / hz,
             "unsettled": probe.unsettled,
@@ -400,6 +400,11 @@ def _rate(hits: int, n: int, name: str) -> dict[str, float]:
     """``name``_rate and its 95% Wilson interval ``name``_low / ``name``_high (NaN without placements)."""
     low, high = wilson(hits, n) if n else (math.nan, math.nan)
     return {f"{name}_rate": hits / n if n else math.nan, f"{name}_low": low, f"{name}_high": high}
+
+
+def _first_try(attempt: dict) -> bool:
+    """Right after a card stayed, on the run's way up (``Attempt.is_first_try``)."""
+    return attempt["try"] == 1 and attempt.get("climbing", True)
 
 
 def _falls(attempts: Iterable[dict]) -> int:
@@ -432,7 +437,7 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
                 near = [a for c in range(card - pool, card + pool + 1) for a in by_key.get((index, hand, c), [])]
                 lo, hi = band_bounds(card)
                 band = [a for c in range(lo, hi + 1) for a in by_key.get((index, hand, c), [])]
-                band_first = [a for a in band if a["try"] == 1]
+                band_first = [a for a in band if _first_try(a)]
                 near_wins = sum(a["ok"] for a in near)
                 done = [a for a in tries if a["ok"]]
                 rows.append({
@@ -490,7 +495,7 @@ def _band(attempts: list[dict], lo: int, hi: int) -> dict[str, Any]:
     rate's 95% interval over runs, ``run_interval``: a band's placements come from a few
     piles), failures by cause."""
     inside = [a for a in attempts if lo <= a["card"] <= hi]
-    first = [a for a in inside if a["try"] == 1]
+    first = [a for a in inside if _first_try(a)]
     falls, first_falls = _falls(inside), _falls(first)
     low, high = run_interval((a["trial"], a["kind"] in PHYSICAL) for a in inside)
     first_low, first_high = run_interval((a["trial"], a["kind"] in PHYSICAL) for a in first)

@@ -48,7 +48,9 @@ class Attempt:
     """One try at laying card number ``card`` (1 = the first card on the set-up card).
 
     ``before``/``after``: the state before the try and after it was judged (and the
-    princess stood); ``action``: the placement the hand made; ``cause``: "" when it stood.
+    princess stood); ``action``: the placement the hand made; ``cause``: "" when it stood;
+    ``climbing``: the run's pile had never been this high before (after a fall from higher up
+    the bed holds a wreck of a taller pile, not a pile of this height).
     """
 
     hand: str
@@ -60,6 +62,7 @@ class Attempt:
     action: Action
     cause: str
     reason: str
+    climbing: bool = True
 
     @property
     def stood(self) -> bool:
@@ -68,6 +71,11 @@ class Attempt:
     @property
     def is_physical_fall(self) -> bool:
         return self.cause in PHYSICAL
+
+    @property
+    def is_first_try(self) -> bool:
+        """The try right after a card stayed, on the run's way up: what the design targets count."""
+        return self.attempt == 1 and self.climbing
 
 
 def challenge_game(game: WackelbettGame, *, tries: int | None = None) -> WackelbettGame:
@@ -98,6 +106,7 @@ def stacking_trial(game: WackelbettGame, hand: str, *, seed: int, trial: int, ca
     state = game.new_state(random.Random(f"{seed}:{trial}:deck").randrange(2 ** 31))
     _let_the_table_act(game, state, decide)
     under = len(state.layout.cards) - 1  # the pile's first card is the one the table turned over
+    peak = 0  # the highest card number the run has tried
     while not state.is_over():
         card = max(1, len(state.layout.cards) - under)
         if card > cards:
@@ -120,7 +129,9 @@ def stacking_trial(game: WackelbettGame, hand: str, *, seed: int, trial: int, ca
                 cause, reason = last["cause"], last["reason"]
         if not cause and state.stacked != before.stacked + 1:
             cause, reason = FELL, "cards fell while the princess was stood back up"
-        yield Attempt(hand, trial, card, before.failures_in_row + 1, before, state.clone(), action, cause, reason)
+        yield Attempt(hand, trial, card, before.failures_in_row + 1, before, state.clone(), action, cause, reason,
+                      climbing=card > peak or (card == peak and before.failures_in_row > 0))
+        peak = max(peak, card)
         if cause == REFUSED:
             return  # the table is mid-verdict: nothing more can be played on it
 
@@ -178,10 +189,12 @@ def dexterity_report(attempts: Sequence[Attempt]) -> dict:
     """Per hand and height band: placements, failure rate, physical-fall rate, failures by
     cause; per hand: how high the stacks got (cards standing at the end of each trial).
 
-    ``fall_rate`` counts every try, as the design targets do, with ``fall_rate_95``, its 95%
-    interval over runs (:func:`run_interval`); ``first_try_fall_rate`` only the tries right
-    after a card stayed: a try after a failure starts from a table that has just shown itself
-    hard, so the retries weigh hard tables more."""
+    ``fall_rate`` counts every try, with ``fall_rate_95``, its 95% interval over runs
+    (:func:`run_interval`); ``first_try_fall_rate`` (what the design targets count) only the
+    tries right after a card stayed, on the run's way up (:attr:`Attempt.is_first_try`): a try
+    after a failure starts from a table that has just shown itself hard, and a pile built up
+    again after a fall from higher up is the wreck of a taller one, so either would weigh hard
+    tables more."""
     report: dict = {}
     for hand in dict.fromkeys(a.hand for a in attempts):
         mine = [a for a in attempts if a.hand == hand]
@@ -189,7 +202,7 @@ def dexterity_report(attempts: Sequence[Attempt]) -> dict:
         for lo, hi in BANDS:
             rows = [a for a in mine if lo <= a.card <= hi]
             failed = [a for a in rows if not a.stood]
-            first = [a for a in rows if a.attempt == 1]
+            first = [a for a in rows if a.is_first_try]
             bands[f"{lo}-{hi}"] = {
                 "placements": len(rows),
                 "failure_rate": len(failed) / len(rows) if rows else None,
@@ -327,7 +340,7 @@ def skill_tables_from(attempts: Iterable[Attempt], heights: Sequence[int] = SKIL
     ``heights`` in ``attempts`` (stacking trials), one per trial."""
     found: dict[int, list[WackelbettState]] = {h: [] for h in heights}
     for attempt in attempts:
-        if attempt.hand == hand and attempt.card in found and attempt.attempt == 1:
+        if attempt.hand == hand and attempt.card in found and attempt.is_first_try:
             found[attempt.card].append(attempt.before)
     return found
 
@@ -364,21 +377,28 @@ def act_falls(game: WackelbettGame, before: WackelbettState, act: Act, repeat: i
     gap = physics.hand.release_clearance + act.release_mm
     trace = lowering_trace(physics, target, start_height(physics, layout, target) + gap, release_gap=gap,
                            release_speed=rng.choice((-1.0, 1.0)) * act.sideways_mm_s)
-    seen = len(state.events)
+    fell = False
+
+    def judged(action: Action) -> None:
+        nonlocal fell
+        state.apply(action)
+        last = state.events[-1] if state.events else {}  # (the state keeps only its latest events)
+        fell = fell or (last.get("what") == "fails" and last.get("cause") in PHYSICAL)
+
     try:
-        state.apply(PlaceCard(0, card, trace))
+        judged(PlaceCard(0, card, trace))
         while not state.is_over() and state.phase != TURN:
             if state.current_players() == (REFEREE,):
-                state.apply(decide(game, state))
+                judged(decide(game, state))
                 continue
             lay = state.layout
             gap = physics.hand.release_clearance + act.princess_release_mm
-            state.apply(PlacePrincess(0, princess_trace(
+            judged(PlacePrincess(0, princess_trace(
                 physics, lay, g.faces, state.princess_card, state.lies_princess_down(), dx=rng.uniform(-mm, mm),
                 tilt=math.radians(rng.uniform(-deg, deg)), release_gap=gap)))
     except IllegalAction:
         return None
-    return any(e.get("what") == "fails" and e.get("cause") in PHYSICAL for e in state.events[seen:])
+    return fell
 
 
 def skill_table(game: WackelbettGame, tables: dict[int, list[WackelbettState]], *, repeats: int = 1,

@@ -175,3 +175,31 @@ def test_a_missed_design_target_says_whether_it_is_within_the_runs_spread(attemp
     low, high = check["rate_95"]
     assert low <= check["rate"] <= high
     assert check["within_spread"] == (low <= 0.0)
+
+
+def test_a_clumsy_act_costs_more_than_a_near_perfect_hand_high_on_the_pile(attempts):
+    """Issue 27, skill decides the top: on the steady hand's own tables at card 30, a card let go
+    20 mm off the balance point, or while the hand still moves 250 mm/s sideways, makes things
+    fall more often than a near-perfect hand (within half a millimetre and half a degree)."""
+    from simulator.games.wackelbett.dexterity import SKILL_ACTS, skill_table, skill_tables_from
+
+    tables = skill_tables_from(attempts, (30,))
+    assert len(tables[30]) >= 4
+    acts = (SKILL_ACTS[0], next(a for a in SKILL_ACTS if a.off_balance_mm),
+            next(a for a in SKILL_ACTS if a.sideways_mm_s))
+    found = skill_table(GAME, tables, repeats=2, acts=acts)["acts"]
+    near, off, moving = (found[a.name]["30"] for a in acts)
+    assert near["placements"] >= 8
+    assert off["falls"] > near["falls"] and moving["falls"] > near["falls"], found
+
+
+def test_a_pile_built_up_again_after_a_fall_from_higher_up_is_not_a_first_try_on_the_way_up(attempts):
+    """A run whose pile fell from card 30 to 15 lays cards 15 to 30 again on the wreck of the
+    taller pile (cards left lying in the bed): those tries are no first tries of that height."""
+    for run in {a.trial for a in attempts}:
+        mine = [a for a in attempts if a.trial == run and a.hand == "steady"]
+        peak = 0
+        for a in mine:
+            if a.is_first_try:
+                assert a.card > peak
+            peak = max(peak, a.card)
