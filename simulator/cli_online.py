@@ -55,7 +55,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         stop = asyncio.Event()
         for signal_number in (signal.SIGINT, signal.SIGTERM):  # before "Serving": a Ctrl+C from then on saves
             asyncio.get_running_loop().add_signal_handler(signal_number, stop.set)
-        server = TableServer(state_dir=args.state_dir, rate=args.rate, burst=max(BURST, int(2 * args.rate)))
+        server = TableServer(state_dir=args.state_dir, rate=args.rate, burst=max(BURST, int(2 * args.rate)),
+                             expire_after=args.expire * 3600, announce=lambda line: print(line, flush=True))
         host, port = await server.start(args.host, args.port)
         shown = lan_address() if host in ("0.0.0.0", "::") else host
         print(f"Serving online tables on {shown}:{port}  (autosaves in {args.state_dir}; "
@@ -133,6 +134,8 @@ def add_online_commands(sub: argparse._SubParsersAction) -> None:
                        help="bot level that keeps a dropped player's seat after the wait, or none (default: random)")
     serve.add_argument("--rate", type=float, default=RATE_PER_SECOND,
                        help=f"messages a connection may send per second (default: {RATE_PER_SECOND:g})")
+    serve.add_argument("--expire", type=float, default=24.0, metavar="HOURS",
+                       help="close a table nobody has been at for this long, here or in its autosave (default: 24)")
     serve.add_argument("--lan", action="store_true", help="announce the server on the local network; needs the "
                        "optional zeroconf package, pip install '.[lan]' (default: off)")
     serve.set_defaults(func=cmd_serve)

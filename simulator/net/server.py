@@ -44,6 +44,7 @@ WRONG_CODES_PER_MINUTE = 20
 HOSTS_PER_HOUR = 12         # tables one address may open, so nobody fills the server (loopback: the
                             # host's own screen and tools on this machine, is not limited)
 SAVE_DELAY = 0.5            # seconds: changes within this time are saved together
+EXPIRE_AFTER = 24 * 3600.0  # seconds a table nobody is at is kept (serve --expire): then it is closed
 
 
 def bind_problem(host: str, port: int, exc: BaseException) -> str:
@@ -127,8 +128,13 @@ class TableServer:
     in tests and benchmarks, move faster than people and get a higher limit)."""
 
     def __init__(self, *, state_dir: str | os.PathLike[str] | None = None, max_tables: int = MAX_TABLES,
-                 rate: float = RATE_PER_SECOND, burst: int = BURST) -> None:
+                 rate: float = RATE_PER_SECOND, burst: int = BURST, expire_after: float = EXPIRE_AFTER,
+                 announce: Callable[[str], None] | None = None) -> None:
+        """``expire_after``: seconds a table nobody has been at is kept, here or in its autosave;
+        ``announce``: where the server says what it did of itself (a closed idle table)."""
         self.rate = rate
+        self.expire_after = expire_after
+        self.announce = announce or (lambda line: log.info("%s", line))
         self.burst = burst
         self.state_dir = Path(state_dir) if state_dir is not None else None
         self.max_tables = max_tables
@@ -196,6 +202,10 @@ class TableServer:
             if table.state.is_over():
                 path.unlink(missing_ok=True)  # a finished game has nothing left to resume
                 continue
+            if time.time() - table.last_seen > self.expire_after:
+                path.unlink(missing_ok=True)
+                self.announce(self._expired_line(table))
+                continue
             self._open(table)
 
     # -- tables -------------------------------------------------------------------------------
@@ -228,9 +238,25 @@ class TableServer:
     def _mark_dirty(self, table: OnlineTable) -> None:
         self.dirty.add(table.code)
 
+    def _expired_line(self, table: OnlineTable) -> str:
+        hours = self.expire_after / 3600
+        since = f"{hours:g} hours" if hours >= 1 else f"{self.expire_after:g} s"
+        return f"closed {table.game.title} table {table.code}: nobody has been at it for {since}"
+
+    def _expire_idle(self) -> None:
+        """Close every unfinished table nobody has been at for ``expire_after`` (and its file)."""
+        now = time.time()
+        for table in list(self.tables.values()):
+            if table.members or table.watchers:
+                table.last_seen = now
+            elif now - table.last_seen > self.expire_after:
+                self._close_table(table)
+                self.announce(self._expired_line(table))
+
     async def _save_loop(self) -> None:
         while True:
             await asyncio.sleep(SAVE_DELAY)
+            self._expire_idle()
             if self.dirty:
                 # the snapshots are taken here, between two messages; the files are written on a
                 # worker thread, so a server with many tables does not stall while it saves
@@ -378,6 +404,10 @@ class TableServer:
         """A finished table is closed (and its file removed) once everyone has left it."""
         if not table.state.is_over() or table.members or table.watchers:
             return
+        self._close_table(table)
+
+    def _close_table(self, table: OnlineTable) -> None:
+        """Stop ``table`` and forget it, its autosave too."""
         table.closed = True
         table._poke()
         self.tables.pop(table.code, None)

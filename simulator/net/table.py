@@ -113,6 +113,7 @@ class OnlineTable:
             self.seats.append(seat)
         self.members: list[Member] = []
         self.watchers: list[Member] = []
+        self.last_seen = time.time()  # wall clock: when somebody was last at the table (it expires)
         self.version = len(self.state.history)   # counts changes; equals the log length until an undo
         self.last_change = now()
         self.bot_rng = random.Random(config.seed ^ 0xB07)
@@ -596,6 +597,7 @@ class OnlineTable:
         seats = tuple(SeatInfo(s.name, "human" if s.is_human else s.kind) for s in self.seats)
         game, seed, history = self.state.game, self.state.seed, tuple(self.state.history)
         head = {"format": SAVE_FORMAT, "code": self.code, "config": self.config.to_json(),
+                "last_seen": time.time() if self.members or self.watchers else self.last_seen,
                 "names": [s.name for s in self.seats], "tokens": [s.token for s in self.seats],
                 "claimed": [s.claimed for s in self.seats]}
 
@@ -617,6 +619,9 @@ class OnlineTable:
                     **kwargs)
         for seat, name in zip(table.seats, data.get("names", [])):
             seat.name = str(name)
+        last_seen = data.get("last_seen")
+        if isinstance(last_seen, (int, float)) and not isinstance(last_seen, bool):
+            table.last_seen = float(last_seen)
         return table
 
 

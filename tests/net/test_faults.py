@@ -156,3 +156,59 @@ def test_undo_needs_the_other_players_consent_and_never_goes_past_a_reveal():
     assert kept == after_move
     assert done["done"] and undone == after_move - 1
     assert not past_reveal["done"] and "your last move drew or showed cards" in past_reveal["reason"]
+
+
+def test_a_table_nobody_is_at_expires_and_an_old_autosave_is_not_resumed(tmp_path):
+    """Issue 30: tables that never end lived for ever (in memory, in the autosave, resumed on every
+    restart). A table nobody has been at for the server's expiry time is closed, its file removed,
+    and the server says so; an autosave older than that is not resumed."""
+    import json
+    import time
+
+    from simulator.net.client import TableClient
+
+    async def scenario():
+        said = []
+        server, address = await start_server(state_dir=tmp_path, expire_after=0.6, announce=said.append)
+        hoster, hosted = await host(address, "wham-bam", 2, seed=1)
+        code = hosted["code"]
+        await asyncio.sleep(1.0)
+        kept_while_here = code in server.tables
+        await hoster.ws.close()
+        for _ in range(40):
+            await asyncio.sleep(0.1)
+            if code not in server.tables:
+                break
+        stranger = await TableClient.open(address)
+        await stranger.send({"type": "hello", "code": code})
+        gone = await stranger.until("error", 3)
+        await close_all(server, stranger)
+        return kept_while_here, said, gone
+
+    kept, said, gone = run(scenario())
+    assert kept, "a table somebody is at does not expire"
+    assert any("nobody has been at it" in line for line in said) and "no table has that code" in gone["reason"]
+    assert not list(tmp_path.glob("*.json")), "its autosave is gone too"
+
+    async def resumed_from(saved: dict):
+        (tmp_path / f"{saved['code']}.json").write_text(json.dumps(saved))
+        said = []
+        server, _ = await start_server(state_dir=tmp_path, expire_after=3600, announce=said.append)
+        found = saved["code"] in server.tables
+        await server.close()
+        return found, said
+
+    async def a_saved_table():
+        server, address = await start_server(state_dir=tmp_path)
+        hoster, hosted = await host(address, "wham-bam", 2, seed=1)
+        saved = server.tables[hosted["code"]].to_saved()
+        await close_all(server, hoster)
+        for path in tmp_path.glob("*.json"):
+            path.unlink()
+        return saved
+
+    saved = run(a_saved_table())
+    assert run(resumed_from(saved))[0], "a fresh autosave is resumed"
+    old = {**saved, "last_seen": time.time() - 7200}
+    found, said = run(resumed_from(old))
+    assert not found and any(saved["code"] in line for line in said)
