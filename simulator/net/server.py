@@ -40,7 +40,9 @@ SEND_TIMEOUT = 10.0         # seconds one message may take to go out: a client t
 STOPPED = "the server stopped; it keeps the table for when it starts again"
 BYE_SECONDS = 0.2           # how long a closing server gives its goodbyes to go out
 STRIKES_LIMIT = 50          # rate-limit strikes before a flooding connection is closed
-WRONG_CODES_PER_MINUTE = 20
+WRONG_CODES_PER_MINUTE = 20  # then an address waits a minute (a seat token still lets its holder back in)
+CONNECTIONS_PER_ADDRESS = 32  # open connections from one address (loopback, this machine's own, is not limited)
+JOIN_TIMEOUT = 60.0           # seconds a connection may stay without hosting, joining or watching a table
 HOSTS_PER_HOUR = 12         # tables one address may open, so nobody fills the server (loopback: the
                             # host's own screen and tools on this machine, is not limited)
 SAVE_DELAY = 0.5            # seconds: changes within this time are saved together
@@ -129,10 +131,12 @@ class TableServer:
 
     def __init__(self, *, state_dir: str | os.PathLike[str] | None = None, max_tables: int = MAX_TABLES,
                  rate: float = RATE_PER_SECOND, burst: int = BURST, expire_after: float = EXPIRE_AFTER,
-                 announce: Callable[[str], None] | None = None) -> None:
+                 announce: Callable[[str], None] | None = None, join_timeout: float = JOIN_TIMEOUT) -> None:
         """``expire_after``: seconds a table nobody has been at is kept, here or in its autosave;
         ``announce``: where the server says what it did of itself (a closed idle table)."""
         self.rate = rate
+        self.join_timeout = join_timeout
+        self.open_from: dict[str, int] = {}  # open connections by address
         self.expire_after = expire_after
         self.announce = announce or (lambda line: log.info("%s", line))
         self.burst = burst
@@ -289,7 +293,13 @@ class TableServer:
     # -- connections --------------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
         conn = Connection(ws, rate=self.rate, burst=self.burst)
+        address = _address(conn)
+        if address != "127.0.0.1" and self.open_from.get(address, 0) >= CONNECTIONS_PER_ADDRESS:
+            await ws.close(1008, f"too many connections from your address (at most {CONNECTIONS_PER_ADDRESS})")
+            return
+        self.open_from[address] = self.open_from.get(address, 0) + 1
         writer = asyncio.create_task(conn.write())
+        idle = asyncio.create_task(self._close_if_it_never_joins(conn))
         try:
             try:
                 conn.round_trip = await asyncio.wait_for(await ws.ping(), 5)
@@ -318,6 +328,17 @@ class TableServer:
                 table.leave(conn)
                 self._forget_if_done(table)
             writer.cancel()
+            idle.cancel()
+            self.open_from[address] -= 1
+            if not self.open_from[address]:
+                del self.open_from[address]
+
+    async def _close_if_it_never_joins(self, conn: Connection) -> None:
+        """A connection that has neither hosted, joined nor watched a table after the join
+        timeout holds a place for nothing: it is closed, saying why."""
+        await asyncio.sleep(self.join_timeout)
+        if conn.table is None:
+            await conn.ws.close(1008, f"no table joined within {self.join_timeout:g} s")
 
     def dispatch(self, conn: Connection, msg: dict[str, Any]) -> None:
         """Carry out one checked message from ``conn``."""
@@ -377,15 +398,16 @@ class TableServer:
         address = _address(conn)
         now = time.monotonic()
         recent = [t for t in self.wrong_codes.get(address, []) if now - t < 60]
-        if len(recent) >= WRONG_CODES_PER_MINUTE:
+        table = self.tables.get(normal_code(msg["code"]))
+        tokens = msg.get("tokens")
+        rejoining = table is not None and isinstance(tokens, list) and table.knows_tokens(tokens)
+        if len(recent) >= WRONG_CODES_PER_MINUTE and not rejoining:  # a seat token is no guess: it comes in
             conn.send({"type": "error", "reason": "too many wrong codes from your address: wait a minute"})
             return
-        table = self.tables.get(normal_code(msg["code"]))
         if table is None:
             self.wrong_codes[address] = [*recent, now]
             conn.send({"type": "error", "reason": "no table has that code"})
             return
-        tokens = msg.get("tokens")
         if tokens is not None and (not isinstance(tokens, list) or len(tokens) > len(table.seats)
                                    or not all(isinstance(t, str) and len(t) <= 64 for t in tokens)):
             conn.send({"type": "error", "reason": "'tokens' must be a short list of seat tokens"})

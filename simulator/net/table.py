@@ -45,6 +45,9 @@ class Member(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
 
+MAX_WATCHERS = 20  # onlookers one table takes
+
+
 class JoinRefused(ValueError):
     """A join the table cannot accept; the message says why, for the joiner. ``guess``: the
     joiner showed a token this table never gave out (counted against guessing)."""
@@ -151,6 +154,11 @@ class OnlineTable:
                 out[i] = seat.token
         return out
 
+    def knows_tokens(self, tokens: list[object]) -> bool:
+        """Is every one of ``tokens`` the token of a seat of this table?"""
+        return bool(tokens) and all(any(s.token is not None and _same_token(s.token, t) for s in self.seats)
+                                    for t in tokens)
+
     def held_by(self, member: Member) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.holder is member]
 
@@ -158,6 +166,8 @@ class OnlineTable:
         """Seat ``member``: at the seats whose tokens it shows, else at a free remote seat,
         else (``watch``) as an onlooker. Returns its seats; raises :class:`JoinRefused`."""
         if watch:
+            if len(self.watchers) >= MAX_WATCHERS:
+                raise JoinRefused(f"this table has as many onlookers as it takes ({MAX_WATCHERS})")
             self.watchers.append(member)
             self._welcome(member, [])
             return []

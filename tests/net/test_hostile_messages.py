@@ -2,6 +2,7 @@
 the table is unchanged (same log, same version); nothing reveals another seat's cards."""
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -305,3 +306,63 @@ def test_a_client_that_stops_reading_is_dropped_after_the_send_timeout(monkeypat
     line, conn = run(scenario(), timeout=5)
     assert line.closed == [(1008, "not reading")] and conn.dropped
     assert conn.outbox.qsize() <= 5, "nothing more is queued for a dropped line"
+
+
+def test_a_locked_out_address_still_lets_a_seat_token_back_in():
+    """Issue 30: after 20 wrong codes from an address (a shared NAT), its players could not rejoin
+    their own seats for a minute. Wrong guesses still lock the address out of guessing, a code
+    alone too; a seat token is no guess and lets its holder back in."""
+    async def scenario():
+        server, address = await start_server()
+        hoster, hosted = await host(address, "wham-bam", 2, seed=1)
+        code = hosted["code"]
+        player = await TableClient.open(address)
+        await player.send({"type": "hello", "code": code, "name": "Ann"})
+        welcome = await player.until("welcome", 3)
+        await player.ws.close()
+        guesser = await TableClient.open(address)
+        wrong = code[:-1] + ("Z" if code[-1] != "Z" else "Y")
+        for _ in range(20):
+            await guesser.send({"type": "hello", "code": wrong})
+            await guesser.until("error", 3)
+        await guesser.send({"type": "hello", "code": code, "watch": True})
+        locked = await guesser.until("error", 3)
+        back = await TableClient.open(address)
+        await back.send({"type": "hello", "code": code, "tokens": list(welcome["tokens"].values())})
+        again = await back.until("welcome", 3)
+        await close_all(server, hoster, guesser, back)
+        return locked, welcome, again
+
+    locked, welcome, again = run(scenario())
+    assert "wait a minute" in locked["reason"]
+    assert again["you"] == welcome["you"]
+
+
+def test_a_table_takes_so_many_onlookers_and_a_line_that_joins_nothing_is_closed_saying_why():
+    """Issue 30: caps with a clear reason: onlookers per table, and a connection that neither hosts,
+    joins nor watches within the join timeout."""
+    from simulator.net.table import MAX_WATCHERS
+
+    async def scenario():
+        server, address = await start_server(join_timeout=2.0)
+        hoster, hosted = await host(address, "wham-bam", 2, seed=1)
+        watchers = []
+        for _ in range(MAX_WATCHERS - 1):  # (the host of a table of remote seats watches it too)
+            w = await TableClient.open(address)
+            await w.send({"type": "hello", "code": hosted["code"], "watch": True})
+            await w.until("welcome", 3)
+            watchers.append(w)
+        one_more = await TableClient.open(address)
+        await one_more.send({"type": "hello", "code": hosted["code"], "watch": True})
+        full = await one_more.until("error", 3)
+        idle = await TableClient.open(address)
+        try:
+            await asyncio.wait_for(idle.ws.recv(), 8)
+        except websockets.ConnectionClosed as closed:
+            reason = closed.rcvd.reason if closed.rcvd else ""
+        await close_all(server, hoster, *watchers)
+        return full, reason
+
+    full, reason = run(scenario())
+    assert f"as many onlookers as it takes ({MAX_WATCHERS})" in full["reason"]
+    assert "no table joined within 2 s" in reason
