@@ -6,6 +6,7 @@ its scene file), and under them the help of the option the mouse points at.
 """
 from __future__ import annotations
 
+import json
 import random
 from datetime import date
 from pathlib import Path
@@ -16,8 +17,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
-from simulator.engine import (Game, GameRecord, OptionSpec, SaveFileError, SeatInfo, bot_levels, entry, load_game,
-                              load_record)
+from simulator.engine import (Game, GameRecord, OptionSpec, SaveFileError, SeatInfo, bot_levels, entry, game_names,
+                              load_game, load_record)
+from simulator.engine.record import write_json_atomically
 
 from .app import App, user_dir
 from .catalogue import playable_games, seat_choices
@@ -25,7 +27,7 @@ from .file_dialog import enter_confirms, open_file_dialog
 from .game_view import view_class_for
 from .overlays import rules_html
 from .replay_table import ReplayTable
-from .settings import Settings
+from .settings import Settings, home
 from .settings_panel import SettingsPanel
 from .table import TableScene, TableSetup
 from .theme import GOLD, SCREEN_SIZE, TEXT_DIM, felt, panel, text, ui_manager, ui_size, wrap
@@ -62,6 +64,38 @@ def option_help(spec: OptionSpec) -> str:
     return f"{spec.help} (default: {spec.label_of(spec.default)})"
 
 
+def _last_table_path() -> Path:
+    return home() / "launcher.json"
+
+
+def _remember_table(game_id: str, seats: int, choices: dict[str, Any]) -> None:
+    """Keep the table just set up (game, seats, names, who plays them, options; not the seed) for
+    the next time the launcher opens. A file that cannot be written is no reason not to play."""
+    try:
+        write_json_atomically({"game": game_id, "seats": seats, "choices": choices}, _last_table_path())
+    except OSError:
+        pass
+
+
+def _last_table() -> dict[str, Any] | None:
+    """The table set up last time (see :func:`_remember_table`), or None when there is none or it
+    cannot be used (then the launcher opens as it always did)."""
+    try:
+        data = json.loads(_last_table_path().read_text(encoding="utf-8"))
+        choices = data["choices"]
+        ok = (isinstance(data["game"], str) and isinstance(data["seats"], int) and isinstance(choices, dict)
+              and all(isinstance(choices.get(k), list) for k in ("names", "kinds"))
+              and isinstance(choices.get("options"), dict) and data["game"] in game_names()
+              and data["seats"] in seat_choices(entry(data["game"]).game_class))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not ok:
+        return None
+    choices = {"names": [str(n)[:16] for n in choices["names"]], "kinds": [str(k) for k in choices["kinds"]],
+               "options": {str(k): str(v) for k, v in choices["options"].items()}, "seed": ""}
+    return {"game": data["game"], "seats": data["seats"], "choices": choices}
+
+
 class LauncherScene:
     """Pick everything a table needs, then sit down at it."""
 
@@ -75,7 +109,10 @@ class LauncherScene:
         self.mouse = (0, 0)
         self.dialog: UIFileDialog | None = None   # the file dialog, known after it closes (see TableScene)
         self.dialog_purpose = "load"              # what its file is for: "load" or "watch"
-        self._build()
+        last = _last_table()
+        if last is not None and last["game"] in self.games:  # the table set up last time
+            self.game_id, self.seat_count = last["game"], last["seats"]
+        self._build(last["choices"] if last is not None and last["game"] == self.game_id else None)
 
     # -- building ---------------------------------------------------------------------------
     def _build(self, keep: dict[str, Any] | None = None) -> None:
@@ -133,7 +170,8 @@ class LauncherScene:
             name = UITextEntryLine(Rect(left + 66, y, 130, 32), m, container=p,
                                    initial_text=keep["names"][i] if i < len(keep["names"]) else DEFAULT_NAMES[i])
             name.set_text_length_limit(16)
-            chosen = keep["kinds"][i] if i < len(keep["kinds"]) else (HUMAN if i == 0 else best_bot)
+            chosen = keep["kinds"][i] if i < len(keep["kinds"]) and keep["kinds"][i] in kinds else \
+                (HUMAN if i == 0 else best_bot)
             kind = UIDropDownMenu(kinds, chosen, Rect(left + 202, y, 158, 32), m, container=p)
             self.seat_rows.append((name, kind))
         y = 52 + ROW * self.seat_count + 14
@@ -153,7 +191,7 @@ class LauncherScene:
             rect = Rect(x + 254, y, 204, 32)
             was = keep["options"].get(spec.name)
             if spec.kind is bool:
-                value = was or spec.label_of(spec.default)
+                value = was if was in ("on", "off") else spec.label_of(spec.default)
                 widget = UIDropDownMenu([("on", "on"), ("off", "off")], (value, value), rect, m, container=p)
             elif spec.choices:
                 options = [(spec.label_of(c), str(c)) for c in spec.choices]
@@ -316,6 +354,7 @@ class LauncherScene:
             self.error = str(exc)
             return
         self.error = ""
+        _remember_table(self.game_id, self.seat_count, {**self._choices(), "seed": ""})
         self.app.push(TableScene(self.app, setup, on_leave=self.app.pop))
 
     def begin_daily(self) -> None:

@@ -243,3 +243,22 @@ def test_an_open_drop_down_has_rows_tall_enough_for_its_words(home, large_text):
     rows = menu.current_state.options_selection_list
     assert rows.list_item_height >= font(ui_size(GUI_FONT_SIZE)).get_linesize()
     assert rows.rect.height >= rows.list_item_height * len(menu.options_list), "every row in view"
+
+
+def test_the_launcher_opens_on_the_table_set_up_last_time(home):
+    """Issue 29: the launcher forgot the last game, its seats and options. It opens on the table
+    started last (the seed is a new deal each time), and a broken memory file is no obstacle."""
+    app, scene = open_launcher()
+    pick_game(app, scene, "zoo-wee-mama")
+    choose(app, scene.count_menu, "4")
+    choose(app, scene.option_widgets["first_dealer"], "Seat 1")
+    choose(app, scene.seat_rows[2][1], "Human")
+    click(app, scene.start.rect.center)
+    assert isinstance(app.scene, TableScene)
+    again_app, again = open_launcher()
+    assert again.game_id == "zoo-wee-mama" and again.seat_count == 4
+    assert again.option_widgets["first_dealer"].selected_option[0] == "Seat 1"
+    assert again.seat_rows[2][1].selected_option[0] == "Human" and again.seed_entry.get_text() == ""
+    (home / "launcher.json").write_text("{not json")
+    _, fresh = open_launcher()
+    assert fresh.game_id == GAMES[0]
