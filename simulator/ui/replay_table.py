@@ -1,5 +1,7 @@
 """Watching a saved game: the table deals it again and plays its moves back, one at a time,
-at the bots' pace (``python -m simulator replay FILE --watch``).
+at the bots' pace (``python -m simulator replay FILE --watch``), steered from the keyboard:
+Space pauses and plays on, Right and Left step one move forward and back, + and - change the
+speed.
 
 Nobody sits at this table: every move, the referee's verdicts included, comes from the
 file, so the table ends where the saved game stood. It is seen as an onlooker sees it,
@@ -8,6 +10,8 @@ every hand face down, since a file may hold hands its viewer never saw.
 from __future__ import annotations
 
 from typing import Callable
+
+import pygame
 
 from simulator.engine import Action, GameRecord, SeatInfo, load_game
 
@@ -26,6 +30,46 @@ class ReplayTable(TableScene):
                       for i, seat in enumerate(record.seats))  # nobody watching is the "You" who played
         seats = seats or tuple(SeatInfo(f"Player {i + 1}", "random") for i in range(record.players))
         super().__init__(app, TableSetup(game, seats, record.seed), on_leave=on_leave)
+        self.paused = False
+        self.speed = 1.0  # moves come this many times as fast as at the bots' pace
+
+    # -- steering ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and not self.overlays and not self.dialog_open:
+            if event.key == pygame.K_SPACE:
+                self.paused = not self.paused
+                return
+            if event.key == pygame.K_RIGHT:
+                self.step(1)
+                return
+            if event.key == pygame.K_LEFT:
+                self.step(-1)
+                return
+            if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
+                faster = event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+                self.speed = min(8.0, self.speed * 2) if faster else max(0.25, self.speed / 2)
+                return
+        super().handle_event(event)
+
+    def step(self, moves: int) -> None:
+        """Go ``moves`` moves forward (or back, when negative) and pause there."""
+        self.paused = True
+        done = len(self.state.history)
+        to = max(0, min(len(self.record.actions), done + moves))
+        if to > done:
+            for data in self.record.actions[done:to]:
+                self.state.apply(self.game.decode_action(data))
+        elif to < done:
+            self.state = self.record.replay(to)
+            self.view.last_move.clear()
+        self._told_end = self._told_end and to == len(self.record.actions)
+        self.view.finish_moves()
+        self.refresh()
+
+    def update(self, dt: float) -> None:
+        if self.paused:
+            self.bot_timer = 0.0  # nothing comes while paused
+        super().update(dt * self.speed if not self.paused else dt)
 
     def local_humans(self) -> list[int]:
         return []  # the file plays every seat
@@ -33,6 +77,9 @@ class ReplayTable(TableScene):
     def offers(self) -> set[str]:
         """Nothing here to undo or save (the game is in its file); another file may be loaded."""
         return {"load"}
+
+    def key_hints(self) -> list[str]:
+        return ["Space pause/play", "Left/Right step", "+/- speed", *super().key_hints()]
 
     def undo(self) -> None:
         self.notify("This is a saved game played back: there is nothing to undo.")
@@ -63,8 +110,14 @@ class ReplayTable(TableScene):
         super().machine_moves(seat)
 
     def status(self) -> str:
-        """What the table shows happening; once the file's moves are all played back, that."""
-        return self._the_end() if self._told_end else super().status()
+        """What the table shows happening (once the file's moves are all played back, that), and
+        where the playback stands."""
+        if self._told_end:
+            return self._the_end()
+        where = f"move {len(self.state.history)} of {len(self.record.actions)}"
+        how = "paused: Space plays, Left/Right step" if self.paused else f"x{self.speed:g}: Space pauses"
+        said = super().status()
+        return f"{said}  ·  {where}, {how}" if said else f"{where}, {how}"
 
     def _the_end(self) -> str:
         return f"End of the saved game: {len(self.record.actions)} moves played back"

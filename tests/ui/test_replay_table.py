@@ -75,3 +75,42 @@ def test_a_game_played_back_offers_no_undo_or_save_and_says_why_when_asked(tmp_p
     assert app.notice[0] == "This is a saved game played back: there is nothing to undo."
     press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert app.notice[0] == "This is a saved game played back: it is in its file already."
+
+
+def test_a_replay_is_steered_with_pause_step_back_and_forth_and_speed(tmp_path, monkeypatch):
+    """Issue 29: Watch game only played the file through. Space pauses (nothing comes while paused)
+    and plays on, Right and Left step one move forward and back, + plays faster; the top line
+    says where the playback stands."""
+    from simulator.engine import GameRecord, RandomBot, SeatInfo, load_game, play_out
+    from simulator.ui.app import App
+    from simulator.ui.replay_table import ReplayTable
+    from simulator.ui.settings import Settings
+
+    from .person import frames, press
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    app = App(headless=True, settings=Settings())
+    game = load_game("wham-bam", players=2)
+    final = play_out(game, [RandomBot(game, 0), RandomBot(game, 1)], 4)
+    record = GameRecord.of(final, (SeatInfo("Ann"), SeatInfo("Bob", "random")))
+    scene = ReplayTable(app, record, on_leave=app.pop)
+    app.push(scene)
+    frames(app, 240)
+    played = len(scene.state.history)
+    assert played > 0
+    press(app, pygame.K_SPACE)
+    paused_at = len(scene.state.history)
+    frames(app, 240)
+    assert scene.paused and len(scene.state.history) == paused_at, "nothing comes while paused"
+    assert f"move {paused_at} of {len(record.actions)}" in scene.status()
+    press(app, pygame.K_RIGHT)
+    assert len(scene.state.history) == paused_at + 1
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert len(scene.state.history) == paused_at - 1
+    assert scene.state.to_json() == record.replay(paused_at - 1).to_json(), "back means the table as it was"
+    press(app, pygame.K_PLUS)
+    press(app, pygame.K_SPACE)
+    assert not scene.paused and scene.speed == 2.0
+    frames(app, 120)
+    assert len(scene.state.history) > paused_at - 1
