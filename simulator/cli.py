@@ -21,6 +21,7 @@ from simulator.cli_online import add_online_commands  # noqa: E402
 from simulator.engine import (SaveFileError, SceneError, SeatInfo, bot_levels, entry, game_names, load_game,
                               load_record, make_bot, play_out)
 from simulator.engine.intake import MAX_MAGNITUDE
+from simulator.engine.record import how_far
 from simulator.engine.options import options_from_scene
 from simulator.engine.scene import Scene
 
@@ -216,7 +217,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     record = load_record(args.file)
     state = record.replay()
-    print(replay_summary(record, state))
+    print(f"{state.game.title} ({record.game_id}), {len(record.actions)} actions replayed; "
+          f"{how_far(record, state)}")
     if not args.watch:
         return 0
     from simulator.ui.app import App, display_problem
@@ -231,24 +233,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     app.push(ReplayTable(app, record, on_leave=app.pop))
     app.run()
     return 0
-
-
-def replay_summary(record, state) -> str:
-    """How far a saved game got, whose turn it is (or who won) and the scores, in one line."""
-    names = [seat.name for seat in record.seats] or [f"Player {i + 1}" for i in range(state.game.players)]
-
-    def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
-    moves = sum(1 for action in state.history if action.player >= 0)
-    scores = ", ".join(f"{name(i)} {score:g}" for i, score in enumerate(state.scores()))
-    if state.is_over():
-        winners = " and ".join(name(w) for w in state.winners()) or "nobody"
-        where = f"over after {moves} moves: {winners} won"
-    else:
-        up = [name(s) for s in state.current_players() if s >= 0]
-        where = f"in progress after {moves} moves: {' and '.join(up) if up else 'the table'} to play"
-    return f"{state.game.title} ({record.game_id}), {len(record.actions)} actions replayed; {where}; scores: {scores}"
 
 
 def cmd_default(args: argparse.Namespace) -> int:

@@ -192,6 +192,25 @@ class GameRecord:
         return state
 
 
+def how_far(record: GameRecord, state: State) -> str:
+    """How far ``record``'s game got (``state``: it replayed), in one line: whose turn it is or
+    who won, after how many moves, and the scores."""
+    names = [seat.name for seat in record.seats] or [f"Player {i + 1}" for i in range(state.game.players)]
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+    moves = sum(1 for action in state.history if action.player >= 0)
+    scores = ", ".join(f"{name(i)} {score:g}" for i, score in enumerate(state.scores()))
+    if state.is_over():
+        winners = " and ".join(name(w) for w in state.winners()) or "nobody"
+        where = f"over after {moves} moves: {winners} won"
+    else:
+        up = [name(s) for s in state.current_players() if s >= 0]
+        where = f"in progress after {moves} moves: {' and '.join(up) if up else 'the table'} to play"
+    return f"{where}; scores: {scores}"
+
+
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     """Write ``record`` as JSON atomically: a crash leaves the old file or the new one."""
     write_json_atomically(record.to_json(), path)

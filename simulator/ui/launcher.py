@@ -15,7 +15,6 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox, UITextEntryLine
-from pygame_gui.windows import UIFileDialog
 
 from simulator.engine import (Game, GameRecord, OptionSpec, SaveFileError, SeatInfo, bot_levels, entry, game_names,
                               load_game, load_record)
@@ -23,13 +22,14 @@ from simulator.engine.record import write_json_atomically
 
 from .app import App, user_dir
 from .catalogue import playable_games, seat_choices
-from .file_dialog import enter_confirms, open_file_dialog
+from .file_dialog import enter_confirms
 from .game_view import view_class_for
 from .overlays import rules_html
 from .replay_table import ReplayTable
 from .settings import Settings, home
 from .settings_panel import SettingsPanel
-from .table import TableScene, TableSetup
+from .save_browser import SaveBrowser
+from .table import TableScene, TableSetup, table_picture
 from .theme import GOLD, SCREEN_SIZE, TEXT_DIM, felt, panel, text, ui_manager, ui_size, wrap
 
 Rect = pygame.Rect
@@ -107,7 +107,7 @@ class LauncherScene:
         self.error = ""
         self.settings_panel: SettingsPanel | None = None
         self.mouse = (0, 0)
-        self.dialog: UIFileDialog | None = None   # the file dialog, known after it closes (see TableScene)
+        self.dialog: SaveBrowser | None = None    # the save browser, known after it closes (see TableScene)
         self.dialog_purpose = "load"              # what its file is for: "load" or "watch"
         last = _last_table()
         if last is not None and last["game"] in self.games:  # the table set up last time
@@ -371,7 +371,7 @@ class LauncherScene:
         if self.dialog is not None and self.dialog.alive():
             return
         title = "Watch a saved game" if purpose == "watch" else "Load a saved game"
-        self.dialog = open_file_dialog(self.manager, title, user_dir("saves"), existing_only=True)
+        self.dialog = SaveBrowser(self.manager, user_dir("saves"), table_picture, title)
         self.dialog_purpose = purpose
 
     def load_file(self, path: str) -> None:

@@ -21,6 +21,7 @@ from simulator.engine import (REFEREE, Game, GameRecord, IllegalAction, SaveFile
 
 from .app import App, tidy_folder, user_dir
 from .file_dialog import enter_confirms, open_file_dialog
+from .save_browser import SaveBrowser
 from .game_view import GameView, view_class_for
 from .overlays import HandOffOverlay, MenuOverlay, Overlay, RulesOverlay, SummaryOverlay, rules_html
 from .settings import SKIP_KEYS, Settings
@@ -44,6 +45,18 @@ class TableSetup:
         state = record.replay()
         seats = record.seats or tuple(SeatInfo(f"Player {i + 1}", "random") for i in range(record.players))
         return cls(state.game, tuple(seats), record.seed, record.actions)
+
+
+def table_picture(record: GameRecord) -> pygame.Surface:
+    """The table of ``record``'s game as it stood when saved, seen as an onlooker sees it (no
+    hand shown), at the screen's size: what the save browser shows of a save."""
+    scene = TableScene(None, TableSetup.from_record(record))
+    scene.viewer = None
+    scene.refresh()
+    scene.view.finish_moves()
+    surface = pygame.Surface(SCREEN_SIZE)
+    scene.draw(surface)
+    return surface
 
 
 class TableScene:
@@ -78,7 +91,7 @@ class TableScene:
         self.gesture_starts: list[int] = []
         # The last file dialog and what it is for. It stays known after it closes: its
         # "path picked" event arrives in the frame after the click on OK.
-        self.dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.dialog: pygame_gui.windows.UIFileDialog | SaveBrowser | None = None
         self.dialog_purpose = ""
         self.notice_rect: pygame.Rect | None = None   # where the last message was drawn
         self._your_turn = self._over = False
@@ -417,11 +430,9 @@ class TableScene:
         folder = user_dir("saves")
         if purpose == "save":
             initial = folder / f"{self.game.id}-{datetime.now():%Y%m%d-%H%M%S}.json"
-            title = "Save game as"
+            self.dialog = open_file_dialog(self.manager, "Save game as", initial, existing_only=False)
         else:
-            initial = folder
-            title = "Load a saved game"
-        self.dialog = open_file_dialog(self.manager, title, initial, existing_only=(purpose == "load"))
+            self.dialog = SaveBrowser(self.manager, folder, table_picture)
         self.dialog_purpose = purpose
 
     def _file_picked(self, purpose: str, path: Path) -> None:

@@ -162,9 +162,9 @@ def test_load_saved_game_opens_that_game(home):
             click(app, scene.load.rect.center)
         dialog = scene.dialog
         assert dialog is not None and dialog.alive(), opening
-        item = next(i for i in dialog.file_selection_list.item_list if i["text"] == "mine.json")
+        item = dialog.item_of("mine.json")
         click(app, item["button_element"].rect.center)
-        click(app, dialog.ok_button.rect.center)
+        click(app, dialog.load_button.rect.center)
         frames(app, 4)
         assert isinstance(app.scene, TableScene) and app.scene.state.to_json() == state.to_json()
         assert app.notice and app.notice[0] == "Loaded mine.json"
@@ -172,9 +172,9 @@ def test_load_saved_game_opens_that_game(home):
     app, scene = open_launcher()
     click(app, scene.watch.rect.center)
     dialog = scene.dialog
-    item = next(i for i in dialog.file_selection_list.item_list if i["text"] == "mine.json")
+    item = dialog.item_of("mine.json")
     click(app, item["button_element"].rect.center)
-    click(app, dialog.ok_button.rect.center)
+    click(app, dialog.load_button.rect.center)
     frames(app, 2)
     assert isinstance(app.scene, ReplayTable) and len(app.scene.state.history) < len(state.history), \
         "Watch plays the game back from the deal"

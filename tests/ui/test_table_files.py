@@ -70,10 +70,9 @@ def test_ctrl_o_pick_a_file_ok_loads_that_game(app, tmp_path):
     press(app, pygame.K_o, mod=pygame.KMOD_LCTRL)
     dialog = other.dialog
     assert other.dialog_open, "Ctrl+O opens the load dialog"
-    item = next(i for i in dialog.file_selection_list.item_list if i["text"] == saved.name)
+    item = dialog.item_of(saved.name)
     click(app, item["button_element"].rect.center)
-    assert dialog.ok_button.is_enabled
-    click(app, dialog.ok_button.rect.center)
+    click(app, dialog.load_button.rect.center)
     frames(app, 10)
     loaded = app.scene
     assert loaded is not other and isinstance(loaded, TableScene)
@@ -122,3 +121,33 @@ def test_ctrl_o_over_a_game_played_on_since_it_was_saved_asks_first(app):
     scene.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=loose))
     frames(app, 2)
     assert scene.dialog_open, "told it may go, the table opens the load dialog"
+
+
+def test_the_save_browser_lists_each_save_with_its_game_players_progress_and_a_picture(app, tmp_path):
+    """Issue 29: loading was a file dialog of bare names. The browser lists every save, newest
+    first, with its game, date and players; the chosen one shows how far it got and a picture of
+    its table; a file that cannot be loaded is listed with the reason."""
+    from simulator.engine import GameRecord, save_record
+
+    saves = tmp_path / "home" / "saves"
+    saves.mkdir(parents=True, exist_ok=True)
+    game = load_game("wham-bam", players=2)
+    state = game.new_state(11)
+    for _ in range(3):
+        state.apply(state.legal_actions(state.current_players()[0])[0])
+    save_record(GameRecord.of(state, (SeatInfo("Ann"), SeatInfo("Bot", "good"))), saves / "ours.json")
+    (saves / "broken.json").write_text("{nope")
+    scene = sit_down(app, seed=5)
+    press(app, pygame.K_o, mod=pygame.KMOD_LCTRL)
+    browser = scene.dialog
+    listed = {g.path.name: g for g in browser.games}
+    assert set(listed) == {"ours.json", "broken.json"}
+    ours = listed["ours.json"]
+    assert ours.title == "Wham Bam!" and ours.players == "Ann, Bot" and "in progress after 3 moves" in ours.progress
+    assert "cannot be loaded" in listed["broken.json"].progress
+    click(app, browser.item_of("ours.json")["button_element"].rect.center)
+    assert browser.chosen is ours
+    picture = browser.pictures[ours.path]
+    colours = {picture.get_at((x, y))[:3] for x in range(0, picture.get_width(), 16)
+               for y in range(0, picture.get_height(), 16)}
+    assert len(colours) > 20, "a picture of the table, not a blank"
