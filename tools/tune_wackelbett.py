@@ -438,6 +438,7 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
                 lo, hi = band_bounds(card)
                 band = [a for c in range(lo, hi + 1) for a in by_key.get((index, hand, c), [])]
                 band_first = [a for a in band if _first_try(a)]
+                near_first = [a for a in near if _first_try(a)]
                 near_wins = sum(a["ok"] for a in near)
                 done = [a for a in tries if a["ok"]]
                 rows.append({
@@ -445,6 +446,8 @@ def summarise(attempts: list[dict], settings: list[dict], hands: Sequence[str], 
                     "falls": _falls(tries), **_rate(_falls(tries), len(tries), "fall"),
                     "pooled_attempts": len(near), "pooled_falls": _falls(near),
                     **_rate(_falls(near), len(near), "pooled_fall"),
+                    "pooled_first_attempts": len(near_first),
+                    **_rate(_falls(near_first), len(near_first), "pooled_first_fall"),
                     "band": f"{lo}-{hi}", "band_attempts": len(band), "band_falls": _falls(band),
                     **_rate(_falls(band), len(band), "band_fall"),
                     "band_first_attempts": len(band_first), "band_first_falls": _falls(band_first),
@@ -758,16 +761,21 @@ def chart_curves(report: dict, out: Path, targets: Sequence[Target]) -> Path:
             style = styles[i]
             pooled = [r for r in rows if r["pooled_attempts"]]
             px = [r["card"] + dodge for r in pooled]
-            fall_ax.plot(px, [r["pooled_fall_rate"] for r in pooled], label=_describe_setting(report, i), **style)
-            fall_ax.scatter(xs, [r["fall_rate"] for r in played], s=12, alpha=0.45, color=style["color"])
+            firsts = [r for r in rows if r["pooled_first_attempts"]]
+            fx = [r["card"] + dodge for r in firsts]
+            # first tries on the way up (what the targets count), all tries dotted beside them
+            fall_ax.plot(fx, [r["pooled_first_fall_rate"] for r in firsts], label=_describe_setting(report, i),
+                         **style)
+            fall_ax.plot(px, [r["pooled_fall_rate"] for r in pooled], color=style["color"], linestyle=":",
+                         alpha=0.6)
             rate_ax.plot(px, [r["pooled_rate"] for r in pooled], **style)
             rate_ax.scatter(xs, [r["success_rate"] for r in played], s=12, alpha=0.45, color=style["color"])
             if len(shown) <= 3:
-                fall_ax.fill_between(px, [r["pooled_fall_low"] for r in pooled],
-                                     [r["pooled_fall_high"] for r in pooled], color=style["color"], alpha=0.1)
+                fall_ax.fill_between(fx, [r["pooled_first_fall_low"] for r in firsts],
+                                     [r["pooled_first_fall_high"] for r in firsts], color=style["color"], alpha=0.1)
                 rate_ax.fill_between(px, [r["pooled_low"] for r in pooled], [r["pooled_high"] for r in pooled],
                                      color=style["color"], alpha=0.08)
-            top = max([top, *(r["pooled_fall_high"] for r in pooled)])
+            top = max([top, *(r["pooled_first_fall_high"] for r in firsts), *(r["pooled_fall_rate"] for r in pooled)])
             reach_ax.plot([c + dodge for c in cards], [r["reach"] for r in rows], marker="o", markersize=3, **style)
             settle_ax.plot(xs, [r["settle_s"] for r in played], marker="o", markersize=3, **style)
         rows = [r for r in report["rows"] if r["setting"] == featured and r["hand"] == hand]
@@ -791,7 +799,7 @@ def chart_curves(report: dict, out: Path, targets: Sequence[Target]) -> Path:
             _mark_target(ax, t, first, min(last, report["cards"]))
             top = max(top, t.high) if report["metric"] == "falls" else top
         fall_ax.set_title(f"{hand} hand: physical falls per placement", fontweight="bold")
-        fall_ax.set_ylabel(f"something fell, was pushed\nor slid off (line{window};\nshade: 95% interval; dots: card n)",
+        fall_ax.set_ylabel(f"something fell, was pushed or slid off:\nfirst tries (line{window}; shade: 95%\ninterval), all tries dotted",
                            fontsize=9)
         fall_ax.set_ylim(-0.005, min(1.03, top * 1.25))
         cause_ax.set_title(f"{hand} hand: why placements failed, by card")
