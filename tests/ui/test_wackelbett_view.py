@@ -16,7 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from simulator.engine import REFEREE, SeatInfo, load_game, make_bot  # noqa: E402
 from simulator.games.wackelbett.challenge import HighScoreBook  # noqa: E402
 from simulator.games.wackelbett.hand import lowest_start, princess_start_height, princess_target  # noqa: E402
-from simulator.games.wackelbett.layout import princess_corners, relative_pose, rest_pose_on, world_to_local  # noqa: E402
+from simulator.games.wackelbett.layout import (card_corners, pea_point, princess_corners, relative_pose,  # noqa: E402
+                                               rest_pose_on, world_to_local)
 from simulator.games.wackelbett.rules import (DrawCard, Pass, PlaceCard, PlacePrincess, Verdict,  # noqa: E402
                                               layout_from_view)
 from simulator.games.wackelbett.tray import DRAW_PILE_POS, PASS_BUTTON, TRAY_RECT  # noqa: E402
@@ -593,6 +594,24 @@ def test_the_pea_hint_stands_beside_the_princess_not_under_her():
     her = pygame.Rect(min(c[0] for c in corners), min(c[1] for c in corners), 1, 1)
     her.size = (max(c[0] for c in corners) - her.left, max(c[1] for c in corners) - her.top)
     assert not moved.colliderect(her) and moved.centery == spot.centery, (moved, her)
+
+
+def test_the_pea_hint_never_sits_over_the_card_in_the_hand():
+    """Issue 27: lowered near the pea, the held card came under its "covers the pea" label. The
+    label moves above the held card, or beside it where there is no room above."""
+    scene = table_at(2, my_turn_to_lay)
+    side = scene.view.side
+    physics = scene.game.physics
+    layout = scene.state.layout
+    top = layout.top_card
+    pea = side.camera.to_screen(*pea_point(physics, scene.game.faces[top], layout.pose_of(top)))
+    above = (pea[0], pea[1] - 34)
+    for lift in (6.0, 30.0, 120.0):  # the held card just over the pea, a little higher, high up
+        held = rest_pose_on(physics, layout, 0.0)
+        held = BodyPose(pea_point(physics, scene.game.faces[top], layout.pose_of(top))[0], held.y + lift, held.angle)
+        card = side.camera.bounds(card_corners(physics, held)).inflate(8, 8)
+        spot = side.pea_label_spot("covers the pea", above, None, card)
+        assert not spot.colliderect(card), (lift, spot, card)
 
 
 def my_princess_to_put():

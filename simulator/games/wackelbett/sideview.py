@@ -216,16 +216,23 @@ class SideView:
         for gy in range(int(y - r * 2 - 8), int(PLAY_RECT.top + 80), -14):
             pygame.draw.line(surface, (*colour,), (x, gy), (x, gy - 6), 1)
         label = "covers the pea" if covered else "cover the pea"
-        spot = pygame.Rect(0, 0, *font(15, True).size(label))
-        spot.midbottom = (round(x), round(y - r * 2 - 26))
-        spot = self.beside_princess(spot, shot.drawn.princess)
-        if held_rect is not None and spot.colliderect(held_rect):  # never over the card in the hand
-            spot.bottom = held_rect.top
-            if spot.top < PLAY_RECT.top + 80:  # no room above it, under the banners: beside it
-                spot.midleft = (held_rect.right, round(y - r * 2 - 26 - spot.height / 2))
-                if spot.right > PLAY_RECT.right:
-                    spot.right = held_rect.left
+        spot = self.pea_label_spot(label, (x, y - r * 2 - 26), shot.drawn.princess, held_rect)
         text(surface, label, spot.midbottom, size=15, bold=True, colour=colour, anchor="midbottom", shadow=True)
+
+    def pea_label_spot(self, label: str, above: tuple[float, float], princess: BodyPose | None,
+                       held: pygame.Rect | None) -> pygame.Rect:
+        """Where the pea's label goes: its bottom at ``above`` (over the pea), moved off the princess,
+        and never over ``held``, the card in the hand (above it, else beside it)."""
+        spot = pygame.Rect(0, 0, *font(15, True).size(label))
+        spot.midbottom = (round(above[0]), round(above[1]))
+        spot = self.beside_princess(spot, princess)
+        if held is not None and spot.colliderect(held):
+            spot.bottom = held.top
+            if spot.top < PLAY_RECT.top + 80:  # no room above it, under the banners: beside it
+                spot.midleft = (held.right, round(above[1] - spot.height / 2))
+                if spot.right > PLAY_RECT.right:
+                    spot.right = held.left
+        return spot
 
     def beside_princess(self, spot: pygame.Rect, princess: BodyPose | None) -> pygame.Rect:
         """``spot`` moved sideways off the princess (she stands in front of the hints)."""
