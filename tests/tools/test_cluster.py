@@ -9,7 +9,6 @@ import os
 import shutil
 import socket
 import subprocess
-import time
 import tomllib
 import sys
 from pathlib import Path

@@ -924,7 +924,6 @@ def test_buzzing_again_and_again_through_slow_frames_never_holds_the_sand_timer(
     from simulator.ui.app import App
     from simulator.ui.settings import Settings
 
-    from .person import press as press_in_app
 
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
     app = App(headless=True, settings=Settings())

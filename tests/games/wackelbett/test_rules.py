@@ -12,8 +12,7 @@ import pytest
 
 from simulator.engine import REFEREE, IllegalAction, load_game
 from simulator.games.wackelbett.hand import lowering_trace, start_height
-from simulator.games.wackelbett.layout import (is_on_crown, local_to_world, pile_order, relative_pose, rest_pose_on,
-                                               wrap_angle)
+from simulator.games.wackelbett.layout import (is_on_crown, local_to_world, pile_order, relative_pose, rest_pose_on)
 from simulator.physics.snapshot import BodyPose
 from simulator.games.wackelbett.hand import princess_trace
 from simulator.games.wackelbett.rules import (CARD_VERDICT, DRAWN, LIFT, NOT_ON_TOP, PRINCESS, PRINCESS_VERDICT,
