@@ -414,9 +414,14 @@ class RemoteTableScene(TableScene):
         super()._draw_sidebar(surface)
         line = pygame.Rect(SIDEBAR_RECT.left + 8, SCREEN_SIZE[1] - 38, SIDEBAR_RECT.width - 12, 22)
         surface.fill(SIDEBAR, line)
-        where = (self.invite.replace("  code ", " · ") if self.invite
-                 else f"{'online table' if self.held else 'watching online table'} {self.welcome['code']}")
-        text(surface, where, (line.left + 8, line.top + 2), size=13, bold=True, colour=GOLD)
+        code = self.welcome["code"]
+        wordings = ([self.invite.replace("  code ", " · "), f"code {code}"] if self.invite
+                    else [f"online table {code}", f"table {code}"] if self.held
+                    else [f"watching online table {code}", f"watching {code}", code])
+        room = line.width - 12
+        size, where = next(((s, w) for w in wordings for s in (13, 12, 11) if font(s, True).size(w)[0] <= room),
+                           (11, wordings[-1]))  # the longest wording that fits, never cut off at the edge
+        text(surface, where, (line.left + 8, line.top + 2), size=size, bold=True, colour=GOLD)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table; before the game starts, a plate in its middle with how to join and whom it

@@ -18,6 +18,7 @@ from simulator.net.client import ClientThread, wait_for_welcome  # noqa: E402
 from simulator.net.server import ServerThread  # noqa: E402
 from simulator.ui.headless import init_headless  # noqa: E402
 from simulator.ui.remote_table import RemoteTableScene  # noqa: E402
+from simulator.ui.theme import GOLD, SCREEN_SIZE, SIDEBAR_RECT  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -329,3 +330,27 @@ def test_a_server_stopped_and_started_again_gets_its_players_back_by_themselves(
         server.stop()
         if again is not None:
             again.stop()
+
+
+def test_the_onlookers_footer_names_the_table_inside_the_window():
+    """It read "watching online table R3ED-E76HTP" cut off at the window's right edge."""
+    server = ServerThread("127.0.0.1", 0, rate=500, burst=500)
+    address = f"{server.address[0]}:{server.address[1]}"
+    try:
+        host_client = ClientThread(address, {
+            "type": "host", "game": "mamma", "players": 3, "seed": 2, "bot_pace": 0,
+            "seats": [{"name": "Ann", "kind": "remote"}, {"name": "Bot", "kind": "good"},
+                      {"name": "Cat", "kind": "good"}]})
+        _, hosted, _ = wait_for_welcome(host_client)
+        watcher, _ = screen_for(address, {"type": "hello", "code": hosted["code"], "watch": True})
+        surface = pygame.Surface(SCREEN_SIZE)
+        watcher.draw(surface)
+        footer = pygame.Rect(SIDEBAR_RECT.left, SCREEN_SIZE[1] - 38, SIDEBAR_RECT.width, 22)
+        gold = [x for x in range(footer.left, footer.right) for y in range(footer.top, footer.bottom)
+                if surface.get_at((x, y))[:3] == GOLD]
+        assert gold, "the footer names the table"
+        assert max(gold) < SCREEN_SIZE[0] - 4, "the footer's words run off the window"
+        watcher.client.close()
+        host_client.close()
+    finally:
+        server.stop()
