@@ -136,6 +136,29 @@ def is_lying_flat(physics: WackelbettPhysics, bed: BodyPose, card: BodyPose) -> 
     return abs(wrap_angle(card.angle - bed.angle)) <= physics.card.top_tilt
 
 
+# mm: a card whose underside passes this close to the top of a bed wall rests on that wall.
+_RIM_CONTACT = 1.0
+
+
+def rests_on_rim(physics: WackelbettPhysics, bed: BodyPose, card: BodyPose) -> bool:
+    """Does ``card`` rest on the top of one of the bed's walls (the rim), like a ramp from the
+    pile to the post? Such a card lies on no pile, whatever its tilt: it is never the top card."""
+    b = physics.bed
+    top = b.plate_thickness + b.wall_height
+    half_length, underside = physics.card.length / 2, -physics.card.thickness / 2
+    for side in (-1.0, 1.0):
+        for x in (side * b.inner_width / 2, side * (b.inner_width / 2 + b.wall_thickness)):
+            along, up = world_to_local(card, *local_to_world(bed, x, top))
+            if abs(along) <= half_length and abs(up - underside) <= _RIM_CONTACT:
+                return True
+    return False
+
+
+def can_be_top(physics: WackelbettPhysics, bed: BodyPose, card: BodyPose) -> bool:
+    """Can ``card`` be the pile's top card: lying flat (:func:`is_lying_flat`), not on the rim?"""
+    return is_lying_flat(physics, bed, card) and not rests_on_rim(physics, bed, card)
+
+
 # How many cards at the top of the pile are ordered by which lies on which (see pile_order).
 TOP_ORDERED = 6
 
@@ -150,12 +173,12 @@ def lies_on(physics: WackelbettPhysics, upper: BodyPose, lower: BodyPose) -> boo
 
 def pile_order(physics: WackelbettPhysics, bed: BodyPose,
                cards: Iterable[tuple[int, BodyPose]]) -> tuple[tuple[int, BodyPose], ...]:
-    """``cards`` in pile order: steep cards first (never the top), then by resting height, the
+    """``cards`` in pile order: steep cards and cards on the rim first (never the top), then by resting height, the
     top few by which lies on which: three free cards that tipped together on an edge of the
     pile rest their lowest corners at one height, yet one of them visibly lies on the others."""
-    ordered = sorted(cards, key=lambda item: (is_lying_flat(physics, bed, item[1]),
+    ordered = sorted(cards, key=lambda item: (can_be_top(physics, bed, item[1]),
                                                resting_height(physics, bed, item[1])))
-    top = [item for item in ordered[-TOP_ORDERED:] if is_lying_flat(physics, bed, item[1])]
+    top = [item for item in ordered[-TOP_ORDERED:] if can_be_top(physics, bed, item[1])]
     placed = []
     while top:  # the lowest card that lies on none of the others left, each time
         bottom = next((item for item in top if not any(lies_on(physics, item[1], other[1])

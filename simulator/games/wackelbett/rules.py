@@ -30,7 +30,7 @@ from .challenge import daily_challenge_seed
 from .components import read_bot_skills, read_colours, read_deck, read_physics, read_placements
 from .hand import (card_release, let_go_over_pile, lowering_trace, offered_targets, princess_release, princess_trace,
                    princess_trace_problem, start_height, trace_problem)
-from .layout import TableLayout, TableOutcome, pile_height, resting_bed
+from .layout import TableLayout, TableOutcome, pile_height, resting_bed, rests_on_rim
 from .verdict import (CARD_VERDICT, DRAWN, FAIL_CAUSES, FELL, LIFT, MISSED_PEA, NOT_ON_TOP, OVER, PHASES,  # noqa: F401
                       PHYSICAL, PRINCESS, PRINCESS_PHASES, PRINCESS_VERDICT, PUSHED, RESTAND, RESTAND_VERDICT, SETUP, SLID,
                       STAGES, TURN, Verdict)
@@ -508,7 +508,10 @@ class WackelbettState(State):
         if self.game.cover_pea and not outcome.pea_covered:
             reasons.append((MISSED_PEA, "the pea beneath was not covered"))
         if not outcome.on_top and not slid:
-            reasons.append((NOT_ON_TOP, "the card was not laid on top of the pile"))
+            pose = dict(outcome.layout.cards).get(card)
+            on_rim = pose is not None and rests_on_rim(self.game.physics, outcome.layout.bed, pose)
+            reasons.append((NOT_ON_TOP, "the card rests on the bed's rim, not on the pile" if on_rim
+                            else "the card was not laid on top of the pile"))
         if reasons:
             self._failed(card, outcome, reasons, card_release(self.game.physics, self.layout, trace))
             return

@@ -37,8 +37,8 @@ from simulator.physics.stepping import FixedStep, step_frame
 from simulator.physics.pile import Slab, WeldedPile
 
 from .components import CardFace, WackelbettPhysics
-from .layout import (TableLayout, TableOutcome, card_corners, covers_pea, is_on_crown, local_to_world, pile_order,
-                     is_lying_flat, overlapping_cards, princess_outline, princess_rest_pose, relative_pose,
+from .layout import (TableLayout, TableOutcome, can_be_top, card_corners, covers_pea, is_on_crown, local_to_world,
+                     pile_order, overlapping_cards, princess_outline, princess_rest_pose, relative_pose,
                      resting_height, separation, world_to_local, wrap_angle)
 
 _CAT_TABLE, _CAT_BED, _CAT_CARD, _CAT_LAID, _CAT_PRINCESS = 1, 2, 4, 8, 16
@@ -100,8 +100,8 @@ class WackelbettWorld:
         self.free_cards: dict[int, pymunk.Body] = {}
         self.laid_card: int | None = None
         # Weld the cards lying flat on the pile, lowest first, all but the top few; a steep card
-        # (one that slid into the bed, or leans on the pile) stays a free body.
-        flat = [card for card, pose in layout.cards if is_lying_flat(physics, layout.bed, pose)]
+        # (one that slid into the bed, or leans on the pile) or one resting on the rim stays a free body.
+        flat = [card for card, pose in layout.cards if can_be_top(physics, layout.bed, pose)]
         free = len(flat) if solver.method == "substeps" else solver.dynamic_top_cards
         welded = set(flat[:max(0, len(flat) - free)])
         to_weld = []

@@ -182,6 +182,24 @@ def test_the_card_must_end_on_top_of_the_pile():
         NOT_ON_TOP, "the card was not laid on top of the pile")
 
 
+def test_a_card_resting_on_the_bed_rim_like_a_ramp_is_not_on_the_pile():
+    """"Lay your card on top of the bed": a card laid so far out that one end rests on the bed's
+    wall (the rim) lies on no pile, even when it is the highest card there (RULES.md). It was
+    judged "lies safely on the pile" and the princess then toppled on its tilted crown."""
+    for along in (56.0, 64.0):
+        state = started(2, cover_pea=False)
+        pile = list(range(9))       # 9 cards: the pile's top is level with the rim
+        ok = fitting(state, pile[-1], exclude=pile)
+        arrange(state, bed=pile, hands=[ok[:2], ok[2:4]])
+        seat = state.current
+        card = state.hands[seat][0]
+        state.apply(PlaceCard(seat, card, trace_to(state, along)))
+        state.apply(state.game.make_referee().decide(state))
+        assert card in state.hands[seat] and state.layout.top_card == pile[-1]
+        assert (state.events[-1]["cause"], state.events[-1]["reason"]) == (
+            NOT_ON_TOP, "the card rests on the bed's rim, not on the pile")
+
+
 def test_the_princess_may_not_be_pushed_aside():
     """"Penny Pea princess may not be pushed aside or topple off the princess bed.\""""
     state = started(2)
@@ -776,4 +794,5 @@ def test_the_card_lying_on_top_is_the_top_card_when_the_top_cards_tipped_togethe
               (17, BodyPose(10.4, 57.8, math.radians(0.59))), (2, BodyPose(45.7, 52.4, math.radians(0.49))),
               (30, BodyPose(28.3, 55.1, math.radians(0.49)))]
     layout = TableLayout(bed, pile_order(g.physics, bed, on_bed))
-    assert layout.card_ids == (14, 28, 2, 30, 17) and layout.top_card == 17
+    # 28 leans from the pile onto the downhill rim: never the top card, it comes first
+    assert layout.card_ids == (28, 14, 2, 30, 17) and layout.top_card == 17
