@@ -19,8 +19,11 @@ $(STAMP): pyproject.toml | $(PY)
 play: $(STAMP)
 	$(PY) -m simulator
 
+# The suite on every core, one test module per worker (a module's fixtures are built once);
+# then the tests that measure time, alone.
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadscope -m "not serial"
+	$(PY) -m pytest -m serial
 
 bench: $(STAMP)
 	$(PY) tools/bench.py

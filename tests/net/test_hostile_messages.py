@@ -195,6 +195,7 @@ def test_control_characters_are_taken_out_of_names():
     assert "Ann" in json.dumps(seats) and "\\u202e" not in json.dumps(seats) and "\\u0000" not in json.dumps(seats)
 
 
+@pytest.mark.serial  # a round-trip time: measured with nothing else running
 def test_a_client_sending_huge_messages_without_joining_stalls_no_other_table(tmp_path):
     """Issue 30: a flat list of 120k zeros in a 'leave', 19 times a second, from a connection
     with no join code, moved another table's round trip from 1.5 ms to 172 ms (two such clients:
