@@ -831,6 +831,30 @@ def test_every_icon_has_a_hover_note_and_every_note_shows_whole(monkeypatch):
             assert note.contains(line), f"the note over {what} cuts {line}"
 
 
+def test_a_hovered_reference_card_or_site_is_shown_twice_as_large_in_its_note(monkeypatch):
+    """Issue 29: Mamma's smallest words ("age 82 +3 vp", "buys for 3", "1 mp in") are small at
+    1280x720; the hover note shows what is under the mouse at twice its size above its words."""
+    from simulator.games.mamma.view import ZOOM
+
+    scene = table_from_state(arranged())
+    board, surface = scene.view.board, pygame.display.get_surface()
+    for rect in (board.ref_rect(GRANDPA).union(board.tag_rect(GRANDPA)), board.sites["wc"]):
+        motion(scene, (5, 700))
+        scene.update(1 / 60)
+        scene.draw(surface)
+        seen = surface.subsurface(rect).copy()
+        hover(scene, rect.center)
+        note, _ = note_drawn(scene, monkeypatch)
+        assert note.width >= ZOOM * rect.width and note.height > ZOOM * rect.height
+        shown = surface.subsurface(pygame.Rect(note.left + 8, note.top + 8, round(ZOOM * rect.width),
+                                               round(ZOOM * rect.height))).copy()
+        back = pygame.transform.smoothscale(shown, rect.size)
+        diff = sum(abs(a - b) for x in range(0, rect.width, 3) for y in range(0, rect.height, 3)
+                   for a, b in zip(back.get_at((x, y))[:3], seen.get_at((x, y))[:3]))
+        samples = len(range(0, rect.width, 3)) * len(range(0, rect.height, 3)) * 3
+        assert diff / samples < 12, "the note shows the hovered thing itself, enlarged"
+
+
 def texts_drawn(scene, monkeypatch) -> list[tuple[str, pygame.Rect]]:
     """(words, rect) of every text the scenery writes in one frame."""
     import simulator.games.mamma.scenery as scenery

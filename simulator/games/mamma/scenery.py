@@ -368,15 +368,21 @@ def cost_tag(surface: pygame.Surface, mouse: tuple[int, int], label: str, *, ok:
     surface.blit(tag, tag.get_rect(center=rect.center))
 
 
-def hover_note(surface: pygame.Surface, mouse: tuple[int, int], lines: Sequence[str]) -> None:
-    """A note beside the cursor (its first line bold), whole and inside the table area."""
-    width = max(font(13, i == 0).size(line)[0] for i, line in enumerate(lines)) + 16
-    rect = pygame.Rect(mouse[0] + 16, mouse[1] + 16, width, 8 + 18 * len(lines))
+def hover_note(surface: pygame.Surface, mouse: tuple[int, int], lines: Sequence[str],
+               above: pygame.Surface | None = None) -> None:
+    """A note beside the cursor (its first line bold), whole and inside the table area; with
+    ``above``, that picture (a hover zoom) heads the note."""
+    pic_w, pic_h = above.get_size() if above is not None else (0, 0)
+    width = max([font(13, i == 0).size(line)[0] for i, line in enumerate(lines)] + [pic_w]) + 16
+    top_gap = pic_h + 8 if above is not None else 0
+    rect = pygame.Rect(mouse[0] + 16, mouse[1] + 16, width, 8 + top_gap + 18 * len(lines))
     if rect.right > TABLE_RECT.right - 4:
         rect.right = mouse[0] - 8
     if rect.bottom > TABLE_RECT.bottom - 4:
         rect.bottom = mouse[1] - 8
     rect.clamp_ip(TABLE_RECT.inflate(-8, -8))
     panel(surface, rect, alpha=255, radius=8, border=(90, 96, 110))
+    if above is not None:
+        surface.blit(above, (rect.left + 8, rect.top + 8))
     for i, line in enumerate(lines):
-        text(surface, line, (rect.left + 8, rect.top + 4 + 18 * i), size=13, bold=i == 0, colour=TEXT)
+        text(surface, line, (rect.left + 8, rect.top + 4 + top_gap + 18 * i), size=13, bold=i == 0, colour=TEXT)

@@ -43,6 +43,7 @@ from .words import HELP, SETUP_PHASES, TableWords, cards
 DRAG_THRESHOLD = 6
 DECISION_KINDS = ("steal", "arcade", "lose", "exit")   # decisions met in the middle of a movement
 CARD_EVENTS = {"draft", "play-movement", "draw", "money", "buy", "guests", "discard", "steal"}  # with a snap
+ZOOM = 2.0  # a hovered card, site or reference card is shown this much larger beside its note
 Gesture = Action | list[Action] | None
 
 
@@ -748,7 +749,34 @@ class MammaView(GameView):
             scenery.setup(surface, v, self.words.setup_title(v, self.viewer), self.setup_choices(), self.mouse)
         self._draw_drag(surface)
         if self.tip and self.drag is None:
-            hover_note(surface, self.mouse, self.tip)
+            zoom = self._zoomed(surface)
+            hover_note(surface, self.mouse, self.tip, above=zoom)
+
+    def _zoom_rect(self, key: Hashable | None) -> pygame.Rect | None:
+        """The table area a hover zoom shows for ``key``: a card, a site, a reference card, a deck,
+        the bus or the Guests card, a step of the strip (None: nothing worth a closer look)."""
+        if key is None:
+            return None
+        kind, board = key[0], self.board
+        if kind == "panel":
+            return board.ref_rect(key[1]).union(board.tag_rect(key[1]))
+        if kind == "site":
+            return board.sites[key[1]]
+        if kind == "strip":
+            return board.track[key[1]]
+        if kind in ("bus", "guests", "secret"):
+            return getattr(board, kind)
+        if kind in ("card", "deck"):
+            return self._mark_rect(key)
+        return None
+
+    def _zoomed(self, surface: pygame.Surface) -> pygame.Surface | None:
+        """The hovered thing as drawn, at twice its size (its smallest words then read 24 px)."""
+        rect = self._zoom_rect(self.hover_key)
+        rect = rect.clip(surface.get_rect()) if rect is not None else None
+        if not rect:
+            return None
+        return pygame.transform.smoothscale_by(surface.subsurface(rect).copy(), ZOOM)
 
     def _draw_paths(self, surface: pygame.Surface) -> None:
         """The movement under way (anyone's, so bots can be followed) and the trail being dragged."""
