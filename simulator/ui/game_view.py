@@ -60,6 +60,11 @@ class GameView:
     #: ({title}: the game's) and the heading of the sidebar's log.
     rules_title = "How to play {title}"
     log_title = "What happened"
+    def say(self, text: str, **fields: object) -> str:
+        """The table's own words around the game (seat tags, key hints, the Esc menu) in the
+        game's language: English as written here; an edition in another language overrides it."""
+        return text.format(**fields) if fields else text
+
     #: Where a refused move's reason shows (the middle of its top edge); None: under the top line.
     refusal_place: tuple[int, int] | None = None
 

@@ -350,8 +350,8 @@ class TableScene:
 
     def menu_items(self) -> list[tuple[str, Callable[[], None]]]:
         """The Esc menu: each entry's words and what it does."""
-        offered = self.offers()
-        return [item for need, item in (
+        say, offered = self.view.say, self.offers()
+        return [(say(words), then) for need, (words, then) in (
             (None, ("Resume", lambda: None)),
             (None, ("How to play  (F1)", self.open_rules)),
             ("undo", ("Undo  (Ctrl+Z)", self.undo)),
@@ -586,15 +586,15 @@ class TableScene:
 
     def seat_tag(self, seat: int) -> str:
         """Who sits there, as the sidebar tags the seat: "you", "human" or the bot's level."""
-        kind = self.seats[seat].kind
-        return "you" if seat == self.viewer else ("human" if kind == "human" else f"bot: {kind}")
+        kind, say = self.seats[seat].kind, self.view.say
+        return say("you") if seat == self.viewer else (say("human") if kind == "human" else say("bot: {level}", level=kind))
 
     def key_hints(self) -> list[str]:
-        skip = SKIP_KEYS[self.settings.skip_key]
-        offered = self.offers()
-        files = [hint for need, hint in (("undo", "Ctrl+Z undo"), ("save", "Ctrl+S save"), ("load", "Ctrl+O load"))
-                 if need in offered]
-        return ["Esc menu", "F1 rules", *files, "F12 shot", f"{skip} skips animation"]
+        say, offered = self.view.say, self.offers()
+        files = [say(hint) for need, hint in (("undo", "Ctrl+Z undo"), ("save", "Ctrl+S save"),
+                                              ("load", "Ctrl+O load")) if need in offered]
+        return [say("Esc menu"), say("F1 rules"), *files, say("F12 shot"),
+                say("{key} skips animation", key=SKIP_KEYS[self.settings.skip_key])]
 
     def _notice_layout(self, message: str, bottom: int) -> tuple[pygame.Rect, list[str]]:
         """The app's short message sits in the sidebar above the key hints, never over the table."""

@@ -671,6 +671,20 @@ def test_the_dutch_table_names_its_lone_player_and_its_own_panels_in_dutch():
         assert scene.overlays[0].window.window_display_title == rules
 
 
+def test_the_dutch_tables_seat_tags_key_help_and_esc_menu_are_dutch():
+    """Issue 29: one language per table. The Dutch edition's sidebar tagged seats "you" and
+    "bot: expert" and its key help and Esc menu were English; the English edition's stay so."""
+    for language, you, bot, hint, menu in (("nl", "jij", "bot: easy", "F1 uitleg", "Verder spelen"),
+                                           ("en", "you", "bot: easy", "F1 rules", "Resume")):
+        scene = table([SeatInfo("Ann", "good"), SeatInfo("You"), SeatInfo("Cleo", "easy")], language=language)
+        assert (scene.seat_tag(1), scene.seat_tag(2)) == (you, bot)
+        assert hint in scene.key_hints()
+        press(scene, pygame.K_ESCAPE)
+        scene.update(FRAME)
+        assert scene.menu_items()[0][0] == menu
+        assert menu in [button.text for button in scene.overlays[0].buttons]
+
+
 @pytest.mark.parametrize("seed,closed_by", [(3, "answer"), (5, "done")])
 def test_undo_after_the_move_that_closed_the_window_says_the_table_has_judged_it(seed, closed_by):
     """Playtest: the player's answer was the last of the window, which closed and was judged; Ctrl+Z said

@@ -50,6 +50,7 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
         self.words = TableWords(game, self.names)
         self.rules_title = self.words.say("How to play {title}", title="{title}")
         self.log_title = self.words.say("What happened")
+        self.say = self.words.say  # the table's tags, key hints and Esc menu speak the edition's language
         # the launcher's name for a lone player, in the edition's language ("Jij")
         self.rename([self.words.say("You") if name == "You" else name for name in self.names])
         self.faces = CardFaces(game.card_letter, self.words.card_name, self.words.say("Category"))
