@@ -41,6 +41,15 @@ OPTION_ROW = 42                         # option rows
 SEATS_X, OPTIONS_X = 16, 396            # the two columns, inside the panel
 HELP_TOP = 380                          # the option help box, inside the panel
 POINT_AT_AN_OPTION = "Point at a rule option to read what it changes."
+BAD_FIELD = (255, 110, 110)             # the outline of an option field holding a value the game refuses
+
+
+class BadOption(ValueError):
+    """An option field's value the game cannot take; ``option`` names the field."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
 
 
 def told_apart(seats: list[SeatInfo]) -> tuple[SeatInfo, ...]:
@@ -211,6 +220,7 @@ class LauncherScene:
         self.about_text = ""
         self._show_about()
         self.error = ""
+        self.bad_option: str | None = None  # the option field the error is about (outlined)
 
     def _show_about(self) -> None:
         """The chosen game's rules summary in the words its options give it (the points that win,
@@ -226,12 +236,12 @@ class LauncherScene:
 
     @staticmethod
     def _number(spec: OptionSpec, typed: str) -> Any:
-        """A number option as typed; ValueError names the field as the panel shows it."""
+        """A number option as typed; :class:`BadOption` names the field as the panel shows it."""
         try:
             return spec.check(typed)
         except ValueError:
-            raise ValueError(f"{spec.display_title}: type a whole number from {spec.minimum} to "
-                             f"{spec.maximum}, not {typed.strip() or 'nothing'}.") from None
+            raise BadOption(spec.name, f"{spec.display_title}: type a whole number from {spec.minimum} to "
+                                       f"{spec.maximum}, not {typed.strip() or 'nothing'}.") from None
 
     def _game(self) -> Game:
         """The game as the panel sets it up. Raises ValueError naming a number option out of range."""
@@ -282,7 +292,7 @@ class LauncherScene:
             self._show_help_of(event.ui_element)
             self._show_about()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
-            self.error = ""   # what it said may be mended now; Start says again if not
+            self.error, self.bad_option = "", None   # what it said may be mended now; Start says again if not
             self._show_about()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start:
@@ -352,8 +362,9 @@ class LauncherScene:
             setup = self._setup()
         except ValueError as exc:
             self.error = str(exc)
+            self.bad_option = exc.option if isinstance(exc, BadOption) else None
             return
-        self.error = ""
+        self.error, self.bad_option = "", None
         _remember_table(self.game_id, self.seat_count, {**self._choices(), "seed": ""})
         self.app.push(TableScene(self.app, setup, on_leave=self.app.pop))
 
@@ -413,6 +424,9 @@ class LauncherScene:
             for i, line in enumerate(lines):
                 text(surface, line, (PANEL.left + 6, 34 + 20 * i), size=ui_size(15), colour=(255, 150, 150))
         self.manager.draw_ui(surface)
+        if self.bad_option in self.option_widgets:  # the field the message is about, outlined
+            field = self.option_widgets[self.bad_option].get_abs_rect().inflate(6, 6)
+            pygame.draw.rect(surface, BAD_FIELD, field, 3, border_radius=5)
         text(surface, "F12 screenshot", (SCREEN_SIZE[0] - 20, 10), size=13, colour=TEXT_DIM, anchor="topright")
 
     def draw_notice(self, surface: pygame.Surface, message: str) -> None:

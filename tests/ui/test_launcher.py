@@ -15,10 +15,11 @@ from pygame_gui.elements import UIDropDownMenu  # noqa: E402
 
 from simulator.engine import GameRecord, SeatInfo, entry, load_game, save_record  # noqa: E402
 from simulator.ui.app import App  # noqa: E402
-from simulator.ui.launcher import LauncherScene, playable_games, seat_choices  # noqa: E402
+from simulator.ui.launcher import BAD_FIELD, LauncherScene, playable_games, seat_choices  # noqa: E402
 from simulator.ui.settings import Settings  # noqa: E402
 from simulator.ui.replay_table import ReplayTable  # noqa: E402
 from simulator.ui.table import TableScene  # noqa: E402
+from simulator.ui.theme import SCREEN_SIZE  # noqa: E402
 
 from .panel_checks import widgets_fit  # noqa: E402
 from .person import click, frames, press, type_text  # noqa: E402
@@ -211,10 +212,19 @@ def test_a_number_option_out_of_range_is_named_as_the_panel_shows_it_and_the_mes
     click(app, scene.start.rect.center)
     assert app.scene is scene
     assert scene.error == "Dinner Hour: mp up or down: type a whole number from 2 to 3, not 9."
+
+    def outlined() -> bool:  # the field the message is about has a red frame around it
+        surface = pygame.Surface(SCREEN_SIZE)
+        scene.draw(surface)
+        frame = field.get_abs_rect().inflate(6, 6)
+        return all(surface.get_at(point)[:3] == BAD_FIELD for point in (frame.midleft, frame.midtop, (frame.centerx, frame.bottom - 1)))
+
+    assert outlined()
     click(app, field.rect.center)
     field.set_text("")
     type_text(app, "3")
     assert scene.error == "", "mending the field takes the message away"
+    assert not outlined()
     click(app, scene.start.rect.center)
     assert isinstance(app.scene, TableScene) and app.scene.game.options["sideways_first_step"] == 3
 
