@@ -40,8 +40,8 @@ def test_a_steady_hand_loses_cards_high_on_the_pile_not_low(attempts):
 def test_a_shaky_hand_loses_more_than_a_steady_one_and_a_surgeon_fewer(attempts):
     report = dexterity_report(attempts)
 
-    def falls(hand):
-        rows = [a for a in attempts if a.hand == hand]
+    def falls(hand):  # on first tries, as the design targets count: a surgeon's retries on a
+        rows = [a for a in attempts if a.hand == hand and a.is_first_try]  # wrecked tall pile fail too
         return sum(a.is_physical_fall for a in rows) / len(rows)
 
     assert falls("shaky") > falls("steady") >= falls("surgeon")
