@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--games", nargs="*", help="game ids (default: all)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per throughput measurement")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per throughput measurement (default 2)")
     parser.add_argument("--anchors", metavar="PYTHON",
                         help="interpreter with rlcard and open_spiel installed (see ../shared/bench/README.md)")
     parser.add_argument("--no-frames", action="store_true", help="skip the frame-time measurement")
@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="skip the dexterity figures of physics games")
     parser.add_argument("--full", action="store_true",
                         help="the dexterity figures on the full sample (40 runs per hand on seeds 1, 2 and 3, the "
-                             "wobble on 10 runs, the skill table 6 times a table: about 25 minutes on 2 cores); "
+                             "wobble on 10 runs, the skill table 6 times a table: about 45 minutes on 2 cores); "
                              "without it a quick sample answers within two minutes, its size in the output")
     args = parser.parse_args(argv)
     unknown = [g for g in args.games or () if g not in game_names()]
@@ -223,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
             result["frame"] = frame_time(game_id)
         module = game_bench(game_id)
         if module is not None and hasattr(module, "measure"):  # physics: CPU per simulated second
-            result["physics"] = module.measure()
+            result["physics"] = module.measure(full=args.full)
         if module is not None and hasattr(module, "dexterity") and not args.no_dexterity:
             if not args.json:
                 print(f"measuring {game_id} dexterity (falls by hand and height) ...", file=sys.stderr)
