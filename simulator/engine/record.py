@@ -15,9 +15,9 @@ import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
-from .actions import REFEREE, IllegalAction
+from .actions import REFEREE, Action, IllegalAction
 from .game import State
 from .intake import MAX_MAGNITUDE, parse_json, quote
 from .registry import bot_levels, entry, load_game
@@ -84,9 +84,12 @@ class GameRecord:
     game_version: int | None = None  # the game's state version it was made with (None: this program's)
 
     @classmethod
-    def of(cls, state: State, seats: tuple[SeatInfo, ...] = ()) -> GameRecord:
+    def of(cls, state: State, seats: tuple[SeatInfo, ...] = (), history: Sequence[Action] | None = None) -> GameRecord:
+        """``state``'s game as a record; ``history``: these moves instead of the state's (a copy
+        of them taken earlier, while the state has moved on)."""
+        moves = state.history if history is None else history
         return cls(state.game.id, state.game.players, dict(state.game.options), state.seed,
-                   tuple(a.to_json() for a in state.history), tuple(seats))
+                   tuple(a.to_json() for a in moves), tuple(seats))
 
     def to_json(self) -> dict[str, Any]:
         version = self.game_version

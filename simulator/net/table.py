@@ -605,16 +605,14 @@ class OnlineTable:
         JSON, on any thread, at any time after. So a server saving many tables spends on its
         event loop only O(tables), not O(moves)."""
         seats = tuple(SeatInfo(s.name, "human" if s.is_human else s.kind) for s in self.seats)
-        game, seed, history = self.state.game, self.state.seed, tuple(self.state.history)
+        state, history = self.state, tuple(self.state.history)
         head = {"format": SAVE_FORMAT, "code": self.code, "config": self.config.to_json(),
                 "last_seen": time.time() if self.members or self.watchers else self.last_seen,
                 "names": [s.name for s in self.seats], "tokens": [s.token for s in self.seats],
                 "claimed": [s.claimed for s in self.seats]}
 
         def build() -> dict[str, Any]:
-            record = GameRecord(game.id, game.players, dict(game.options), seed,
-                                tuple(a.to_json() for a in history), seats)
-            return {**head, "record": record.to_json()}
+            return {**head, "record": GameRecord.of(state, seats, history).to_json()}
 
         return build
 

@@ -50,7 +50,6 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
         self.words = TableWords(game, self.names)
         self.rules_title = self.words.say("How to play {title}", title="{title}")
         self.log_title = self.words.say("What happened")
-        self.say = self.words.say  # the table's tags, key hints and Esc menu speak the edition's language
         # the launcher's name for a lone player, in the edition's language ("Jij")
         self.rename([self.words.say("You") if name == "You" else name for name in self.names])
         self.faces = CardFaces(game.card_letter, self.words.card_name, self.words.say("Category"))
@@ -71,6 +70,10 @@ class WieWeetWatView(RealTimeFlow, TableScenery, GameView):
         self.plate_rects: dict[int, pygame.Rect] = {}
         self.laid_out_for: int | None | str = "nobody"
         self.mouse = (0, 0)
+
+    def say(self, text: str, **fields: object) -> str:
+        """The table's tags, key hints and Esc menu in the edition's language."""
+        return self.words.say(text, **fields)
 
     # -- who is who --------------------------------------------------------------------------------
     @property
