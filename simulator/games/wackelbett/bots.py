@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Sequence
 from simulator.engine import Action
 from simulator.physics.snapshot import BodyPose
 
+from .components import HandSkill
 from .hand import aim_spots, lowering_trace, princess_trace, princess_trace_problem, start_height
 from .layout import TableLayout, crown_point, rest_pose_on, wrap_angle
 from .rules import Pass, PlaceCard, PlacePrincess, WackelbettGame, layout_from_view
@@ -55,19 +56,25 @@ class WackelbettBot:
 
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if any(isinstance(a, PlacePrincess) for a in legal_actions):
-            return self._place_princess(view, rng)
+            return self._place_princess(view, self._hand_now(rng), rng)
         cards = list(dict.fromkeys(a.card for a in legal_actions if isinstance(a, PlaceCard)))
         if not cards:
             return legal_actions[0]  # draw or pass: the only move there is
+        hand = self._hand_now(rng)
         layout = layout_from_view(view)
         lying = self.game.princess_lying or (view["mode"] == "table" and len(view["hand_cards"]) == 1)
         # A hand that heeds the balance less aims off the balance point (never off the pea).
-        off_balance = rng.gauss(0.0, self.skill.balance_mm) if self.skill.balance_mm else 0.0
+        off_balance = rng.gauss(0.0, hand.balance_mm) if hand.balance_mm else 0.0
         best = self._best_trial(layout, cards, lying, off_balance)
         keep = next((a for a in legal_actions if isinstance(a, Pass)), None)
         if keep is not None and not best.stands:
             return keep  # the drawn card would not stand: keep it
-        return PlaceCard(self.seat, best.card, self._trembling_trace(layout, best, rng))
+        return PlaceCard(self.seat, best.card, self._trembling_trace(layout, best, hand, rng))
+
+    def _hand_now(self, rng: random.Random) -> HandSkill:
+        """The hand for this act: now and then (``lapse_rate``) an absent-minded one."""
+        s = self.skill
+        return s.lapsed() if s.lapse_rate and rng.random() < s.lapse_rate else s
 
     # -- thinking ----------------------------------------------------------------
     def _candidates(self, layout: TableLayout, cards: list[int], off_balance: float) -> list[tuple[int, float]]:
@@ -111,8 +118,9 @@ class WackelbettBot:
         return max(trials, key=lambda t: t.score)
 
     # -- the hand ----------------------------------------------------------------
-    def _trembling_trace(self, layout: TableLayout, trial: _Trial, rng: random.Random) -> tuple[float, ...]:
-        g, s = self.game, self.skill
+    def _trembling_trace(self, layout: TableLayout, trial: _Trial, s: HandSkill,
+                         rng: random.Random) -> tuple[float, ...]:
+        g = self.game
         aim = rest_pose_on(g.physics, layout, trial.along)
         target = BodyPose(aim.x + rng.gauss(0.0, s.tremor_mm),
                           aim.y,
@@ -123,10 +131,10 @@ class WackelbettBot:
         moving = rng.gauss(0.0, s.release_speed) if s.release_speed else 0.0  # still moving when it lets go
         return lowering_trace(g.physics, target, start, release_gap=release, jitter=jitter, release_speed=moving)
 
-    def _place_princess(self, view: dict[str, Any], rng: random.Random) -> PlacePrincess:
-        """Lower her onto the crown with this hand's tremble: off the crown's middle, turned,
+    def _place_princess(self, view: dict[str, Any], s: HandSkill, rng: random.Random) -> PlacePrincess:
+        """Lower her onto the crown with hand ``s``'s tremble: off the crown's middle, turned,
         let go too high, shaking on the way down."""
-        g, s = self.game, self.skill
+        g = self.game
         limit = g.physics.card.crown_radius if view["princess_card"] is not None else 0.0
         dx = max(-limit, min(limit, rng.gauss(0.0, s.princess_mm)))
         tilt = math.radians(max(-40.0, min(40.0, rng.gauss(0.0, s.princess_deg))))

@@ -7,7 +7,7 @@ expected when the scene file is wrong.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable
 
 from simulator.engine import Scene
@@ -369,6 +369,18 @@ class HandSkill:
     release_speed: float  # sd of its sideways speed when it lets go of a card (mm/s)
     princess_speed: float = 0.0  # sd of how much faster than the hand's calm pace it brings her down (mm/s)
     princess_sideways: float = 0.0  # sd of its sideways speed when it lets go of her (mm/s)
+    lapse_rate: float = 0.0  # chance that one act (a card or the princess) is done absent-mindedly
+    lapse_scale: float = 1.0  # and then every error above is this many times as large
+
+    def lapsed(self) -> HandSkill:
+        """This hand in a moment of inattention: every error :attr:`lapse_scale` times as large."""
+        k = self.lapse_scale
+        return replace(self, tremor_mm=self.tremor_mm * k, tremor_deg=min(45.0, self.tremor_deg * k),
+                       release_mm=self.release_mm * k, jitter_mm=self.jitter_mm * k,
+                       princess_mm=self.princess_mm * k, princess_deg=min(45.0, self.princess_deg * k),
+                       princess_release_mm=self.princess_release_mm * k, balance_mm=self.balance_mm * k,
+                       release_speed=self.release_speed * k, princess_speed=self.princess_speed * k,
+                       princess_sideways=self.princess_sideways * k, lapse_rate=0.0)
 
 
 def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
@@ -390,6 +402,8 @@ def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
             release_speed=level.get("release_speed", float, default=0.0, minimum=0.0, maximum=1000.0),
             princess_speed=level.get("princess_speed", float, default=0.0, minimum=0.0, maximum=1000.0),
             princess_sideways=level.get("princess_sideways", float, default=0.0, minimum=0.0, maximum=1000.0),
+            lapse_rate=level.get("lapse_rate", float, default=0.0, minimum=0.0, maximum=1.0),
+            lapse_scale=level.get("lapse_scale", float, default=1.0, minimum=1.0, maximum=20.0),
         )
         level.refuse_unread()
     return skills

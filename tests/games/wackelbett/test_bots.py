@@ -69,7 +69,8 @@ def test_a_hand_that_heeds_the_balance_less_aims_off_it_but_still_covers_the_pea
     state = started(2, seed=3)
     seat = state.current
     careful = make_bot(state.game, seat, "steady")
-    careful.skill = dataclasses.replace(careful.skill, tremor_mm=0.0, tremor_deg=0.0, jitter_mm=0.0)
+    careful.skill = dataclasses.replace(careful.skill, tremor_mm=0.0, tremor_deg=0.0, jitter_mm=0.0,
+                                        balance_mm=0.0, lapse_rate=0.0)
     careless = make_bot(state.game, seat, "steady")
     careless.skill = dataclasses.replace(careful.skill, balance_mm=20.0)
 
@@ -83,6 +84,31 @@ def test_a_hand_that_heeds_the_balance_less_aims_off_it_but_still_covers_the_pea
 
     assert statistics.pstdev(laid_at(careful, seed) for seed in range(6)) < 0.5
     assert statistics.pstdev(laid_at(careless, seed) for seed in range(6)) > 4.0
+
+
+def test_a_hand_that_lapses_now_and_then_makes_a_careless_placement_among_careful_ones():
+    """lapse_rate / lapse_scale: nobody is careful every time. A nearly still hand that lapses
+    in half its acts, its errors then 20 times as large, lays some cards where it aimed and
+    some well off; with no tremor and no lapses, every card where it aimed."""
+    state = started(2, seed=3)
+    seat = state.current
+    steady = make_bot(state.game, seat, "steady")
+    exact = dataclasses.replace(steady.skill, tremor_mm=0.0, tremor_deg=0.0, jitter_mm=0.0, balance_mm=0.0,
+                                lapse_rate=0.0)
+    steady.skill = exact
+    aimed = trace_points(steady.choose(state.view(seat), state.legal_actions(seat), random.Random(0)).trace)[-1].x
+
+    def offs(skill):
+        steady.skill = skill
+        return [abs(trace_points(steady.choose(state.view(seat), state.legal_actions(seat),
+                                               random.Random(seed)).trace)[-1].x - aimed) for seed in range(12)]
+
+    assert max(offs(exact)) < 1e-6
+    lapsing = dataclasses.replace(exact, tremor_mm=0.25, lapse_rate=0.5, lapse_scale=20.0)
+    found = offs(lapsing)
+    assert sum(off < 1.0 for off in found) >= 3, found       # careful: within four sd of 0.25 mm
+    assert sum(off > 1.5 for off in found) >= 3, found       # absent-minded: 5 mm tremor
+    assert dataclasses.replace(lapsing, lapse_scale=1.0).lapsed().tremor_mm == 0.25
 
 
 def test_a_bot_sees_only_its_view():
