@@ -79,18 +79,24 @@ def _release(height: float, sideways: float, turned: float) -> dict[str, float]:
             "turned_deg": round(abs(math.degrees(wrap_angle(turned))), 1)}
 
 
-def card_release(physics: WackelbettPhysics, layout: TableLayout, trace: Sequence[float]) -> dict[str, float]:
-    """How the hand let go of a card laid on ``layout``, in measures a player can act on:
+def card_release(physics: WackelbettPhysics, layout: TableLayout, face: CardFace,
+                 trace: Sequence[float]) -> dict[str, float]:
+    """How the hand let go of ``face`` laid on ``layout``, in measures a player can act on:
     ``height_mm``, how far its lowest corner was above the top card; ``sideways_mm_s``, how fast
-    the hand still moved sideways; ``turned_deg``, how far it was turned from the top card."""
+    the hand still moved sideways; ``turned_deg``, how far it was turned from the top card;
+    ``off_balance_mm``, how far (along the top card, + to the right) from the spot where it and
+    the princess on its crown would bring the pile's weight over the bed's middle
+    (:func:`steady_spot`)."""
     last, sideways = _let_go(physics, trace)
     c = physics.card
     top = layout.top_card
     base = layout.pose_of(top) if top is not None else layout.bed
     surface = c.thickness / 2 if top is not None else physics.bed_surface
     turned = last.angle - base.angle
-    lowest = world_to_local(base, last.x, last.y)[1] - c.length / 2 * abs(math.sin(turned)) - c.thickness / 2
-    return _release(lowest - surface, sideways, turned)
+    along, up = world_to_local(base, last.x, last.y)
+    lowest = up - c.length / 2 * abs(math.sin(turned)) - c.thickness / 2
+    off = along - steady_spot(physics, layout, face)
+    return {**_release(lowest - surface, sideways, turned), "off_balance_mm": round(off, 1)}
 
 
 # Frames over which a hand that lets go while moving sweeps onto its target.

@@ -513,7 +513,8 @@ class WackelbettState(State):
             reasons.append((NOT_ON_TOP, "the card rests on the bed's rim, not on the pile" if on_rim
                             else "the card was not laid on top of the pile"))
         if reasons:
-            self._failed(card, outcome, reasons, card_release(self.game.physics, self.layout, trace))
+            self._failed(card, outcome, reasons,
+                         card_release(self.game.physics, self.layout, self.game.faces[card], trace))
             return
         self.layout = outcome.layout
         self.princess_upright = outcome.princess_upright

@@ -26,6 +26,7 @@ WHY_HIGH_MM = 5.0         # let go this far above where it would lie
 WHY_MOVING_MM_S = 40.0    # the hand still moving sideways this fast
 WHY_TURNED_DEG = 5.0      # turned this far from how it would lie
 WHY_LEAN_DEG = 4.0        # the bed leaning this far
+WHY_OFF_BALANCE_MM = 10.0  # a card laid this far from where it balances the pile
 
 HELP = """# Wackelbett
 
@@ -214,9 +215,9 @@ class TableWords:
         return ""
 
     def why(self, failed: dict[str, Any], viewer: int | None, *, her: bool = False) -> list[str]:
-        """What a player can learn from a fall: how the hand let go of the card (of the princess,
-        with ``her``) -- too high, still moving, turned -- and how far the bed leaned, each only
-        when it was enough to matter."""
+        """What a player can learn from a fall: where the hand laid the card against the pile's
+        balance, how it let go of the card (of the princess, with ``her``) -- too high, still
+        moving, turned -- and how far the bed leaned, each only when it was enough to matter."""
         if failed.get("cause") not in PHYSICAL:
             return []
         how = []
@@ -233,6 +234,10 @@ class TableWords:
             else:
                 how.append(f"turned {failed['turned_deg']:.0f} degrees")
         lines = []
+        off = failed.get("off_balance_mm", 0.0)
+        if not her and abs(off) >= WHY_OFF_BALANCE_MM:
+            lines.append(f"{self.who(failed['seat'], viewer)} laid the card {abs(off):.0f} mm "
+                         f"{'right' if off > 0 else 'left'} of where it balances the pile.")
         if how:
             joined = how[0] if len(how) == 1 else ", ".join(how[:-1]) + " and " + how[-1]
             lines.append(f"{self.who(failed['seat'], viewer)} let {'her' if her else 'the card'} go {joined}.")

@@ -11,7 +11,7 @@ from simulator.engine import load_game
 from simulator.games.wackelbett.components import FallTarget
 from simulator.games.wackelbett.dexterity import (PHYSICAL, dexterity_report, lodged_report, run_interval,
                                                   stacking_trial, target_check, wobble_sensitivity)
-from simulator.games.wackelbett.rules import MISSED_PEA
+from simulator.games.wackelbett.rules import FELL, MISSED_PEA
 
 GAME = load_game("wackelbett", players=1)
 TRIALS = 6
@@ -131,7 +131,6 @@ def test_a_card_let_go_while_the_hand_still_moves_downhill_flies_off_a_tall_pile
     downhill stays on a low pile (here it misses the pea, a lesser fault), but leaves the bed
     from a tall one, whose bed rights itself only weakly and rolls far over under the jolt (the
     cards hold 11 degrees, the corner is at 10.7)."""
-    from simulator.games.wackelbett.rules import FELL
 
     state = _let_go_moving_downhill(cards)
     fell = any(e["what"] == "fails" and e["cause"] == FELL for e in state.events)
@@ -152,6 +151,37 @@ def test_a_card_that_falls_says_how_it_was_let_go_and_how_the_bed_leaned():
     lines = TableWords(state.game, ["Ann"]).why(failed, 0)
     assert lines == ["You let the card go still moving sideways at 300 mm/s.",
                      f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; cards slip at 11 degrees."]
+
+
+def test_a_card_laid_far_from_where_it_balances_the_pile_says_so_when_it_falls():
+    """Issue 27, a good player can tell why: on a tall pile the same card laid where it and the
+    princess would balance the pile stays; laid near the top card's right end it tips the bed
+    onto its corner and falls, and the banner says how far from the balance point it was laid."""
+    from simulator.games.wackelbett.hand import aim_spots, lowering_trace, start_height, steady_spot
+    from simulator.games.wackelbett.layout import rest_pose_on
+    from simulator.games.wackelbett.rules import PlaceCard
+    from simulator.games.wackelbett.words import TableWords
+
+    from .tabletop import arrange, settle_with_referee, started
+
+    def lay(along):
+        state = started(1, seed=3)
+        arrange(state, bed=list(range(32)), hands=[[33]])
+        physics, layout, faces = state.game.physics, state.layout, state.game.faces
+        spot = steady_spot(physics, layout, faces[33])
+        careful = aim_spots(physics, layout, faces, faces[33], [0.0])[0]  # nearest it, covering the pea
+        target = rest_pose_on(physics, layout, careful if along is None else along)
+        state.apply(PlaceCard(0, 33, lowering_trace(physics, target, start_height(physics, layout, target))))
+        settle_with_referee(state)
+        return state, spot
+
+    balanced, _ = lay(None)
+    assert not any(e["what"] == "fails" for e in balanced.events)
+    state, spot = lay(45.0)
+    failed = next(e for e in reversed(state.events) if e["what"] == "fails")
+    assert failed["cause"] == FELL and failed["off_balance_mm"] == pytest.approx(45.0 - spot, abs=2.0)
+    lines = TableWords(state.game, ["Ann"]).why(failed, 0)
+    assert lines[0] == f"You laid the card {failed['off_balance_mm']:.0f} mm right of where it balances the pile."
 
 
 def test_a_rate_whose_falls_come_from_a_few_runs_gets_a_wide_interval():
