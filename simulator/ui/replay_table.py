@@ -1,7 +1,7 @@
 """Watching a saved game: the table deals it again and plays its moves back, one at a time,
 at the bots' pace (``python -m simulator replay FILE --watch``), steered from the keyboard:
 Space pauses and plays on, Right and Left step one move forward and back, + and - change the
-speed.
+speed; a click on a line of the log in the sidebar goes back to the table as it was at that move.
 
 Nobody sits at this table: every move, the referee's verdicts included, comes from the
 file, so the table ends where the saved game stood. It is seen as an onlooker sees it,
@@ -29,6 +29,9 @@ class ReplayTable(TableScene):
         seats = tuple(SeatInfo(f"Player {i + 1}" if seat.is_called_you else seat.name, seat.kind)
                       for i, seat in enumerate(record.seats))  # nobody watching is the "You" who played
         seats = seats or tuple(SeatInfo(f"Player {i + 1}", "random") for i in range(record.players))
+        # how many log entries the table had shown after each number of moves played back
+        self._entries_after: dict[int, int] = {}
+        self._pointed: int | None = None  # the log entry under the pointer
         super().__init__(app, TableSetup(game, seats, record.seed), on_leave=on_leave)
         self.paused = False
         self.speed = 1.0  # moves come this many times as fast as at the bots' pace
@@ -49,7 +52,25 @@ class ReplayTable(TableScene):
                 faster = event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
                 self.speed = min(8.0, self.speed * 2) if faster else max(0.25, self.speed / 2)
                 return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and not self.overlays and not self.dialog_open:
+            self._pointed = self.log_entry_at(event.pos)
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._pointed is not None:
+                self.go_to_entry(self._pointed)
+                return
         super().handle_event(event)
+
+    def go_to_entry(self, entry: int) -> None:
+        """Pause at the table as it was right after the move that wrote log entry ``entry``."""
+        moves = min((k for k, shown in self._entries_after.items() if shown > entry), default=None)
+        if moves is not None:
+            self.step(moves - len(self.state.history))
+
+    def log_row_lit(self, entry: int) -> bool:
+        return entry == self._pointed
+
+    def refresh(self) -> None:
+        super().refresh()
+        self._entries_after.setdefault(len(self.state.history), len(self.view.log_lines()))
 
     def step(self, moves: int) -> None:
         """Go ``moves`` moves forward (or back, when negative) and pause there."""
@@ -79,7 +100,8 @@ class ReplayTable(TableScene):
         return {"load"}
 
     def key_hints(self) -> list[str]:
-        return ["Space pause/play", "Left/Right step", "+/- speed", *super().key_hints()]
+        return ["Space pause/play", "Left/Right step", "+/- speed", "click the log: go back there",
+                *super().key_hints()]
 
     def undo(self) -> None:
         self.notify("This is a saved game played back: there is nothing to undo.")
@@ -102,6 +124,8 @@ class ReplayTable(TableScene):
         return self.next_move()  # None: a live view waits, as for a verdict still on its way
 
     def machine_moves(self, seat: int) -> None:
+        if self.paused:
+            return  # nothing comes while paused, at the instant bot speed too
         if self.next_move() is None:
             if not self._told_end:
                 self._told_end = True

@@ -94,6 +94,7 @@ class TableScene:
         self.dialog: pygame_gui.windows.UIFileDialog | SaveBrowser | None = None
         self.dialog_purpose = ""
         self.notice_rect: pygame.Rect | None = None   # where the last message was drawn
+        self.log_rows: list[tuple[pygame.Rect, int]] = []  # the log's rows as last drawn: (rect, entry)
         self._your_turn = self._over = False
         self._mark_old_summaries_shown()
         self.refresh()
@@ -576,13 +577,31 @@ class TableScene:
             self.notice_rect, _ = self._notice_layout(message, foot)
             foot = self.notice_rect.top - 6
         size = ui_size(14)
-        for line, indent in latest_entries(self.view.log_lines(), width, size, max(0, (foot - y) // (size + 5))):
+        entries = self.view.log_lines()
+        rows = latest_entries(entries, width, size, max(0, (foot - y) // (size + 5)))
+        entry = len(entries) - sum(indent == 0 for _, indent in rows) - 1
+        self.log_rows = []
+        for line, indent in rows:
+            entry += indent == 0
+            row = pygame.Rect(x - 4, y - 2, width + 8, size + 5)
+            self.log_rows.append((row, entry))
+            if self.log_row_lit(entry):
+                pygame.draw.rect(surface, (44, 60, 84), row, border_radius=4)
             text(surface, line, (x + indent, y), size=size, colour=TEXT)
             y += size + 5
         pygame.draw.line(surface, SIDEBAR_LINE, (x, hint_y - 8), (x + width, hint_y - 8))
         for line in hints:
             text(surface, line, (x, hint_y), size=hint_size, colour=TEXT_DIM)
             hint_y += hint_size + 7
+
+    def log_row_lit(self, entry: int) -> bool:
+        """Is the log's ``entry`` drawn lit (a table whose log can be clicked lights the one
+        under the pointer)?"""
+        return False
+
+    def log_entry_at(self, pos: tuple[int, int]) -> int | None:
+        """The log entry drawn at ``pos`` (an index into the view's log lines), or None."""
+        return next((entry for row, entry in self.log_rows if row.collidepoint(pos)), None)
 
     def seat_tag(self, seat: int) -> str:
         """Who sits there, as the sidebar tags the seat: "you", "human" or the bot's level."""

@@ -16,7 +16,7 @@ from simulator.ui.app import App  # noqa: E402
 from simulator.ui.replay_table import ReplayTable  # noqa: E402
 from simulator.ui.settings import Settings  # noqa: E402
 
-from .person import frames, press  # noqa: E402
+from .person import click, frames, press  # noqa: E402
 
 
 def saved_game(tmp_path, game_id: str, players: int, moves: int, seed: int = 3):
@@ -114,3 +114,36 @@ def test_a_replay_is_steered_with_pause_step_back_and_forth_and_speed(tmp_path, 
     assert not scene.paused and scene.speed == 2.0
     frames(app, 120)
     assert len(scene.state.history) > paused_at - 1
+
+
+def test_a_click_on_a_line_of_the_log_shows_the_table_at_that_move(tmp_path, monkeypatch):
+    """Issue 29: the move history in the sidebar steers the replay. After the file has been
+    played back, a click on an older line of the log pauses at the table as it was right after
+    the move that wrote it (the lines after it are gone from the log); further back from there,
+    and the newest line shown stays where it is."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    path, saved = saved_game(tmp_path, "wham-bam", 2, 24)
+    app = App(headless=True, settings=Settings(bot_speed="instant"))
+    table = ReplayTable(app, load_record(path), on_leave=app.pop)
+    app.push(table)
+    for _ in range(200):
+        frames(app, 30)
+        if app.notice and app.notice[0].startswith("End of the saved game"):
+            break
+    entries = table.view.log_lines()
+    row, entry = table.log_rows[len(table.log_rows) // 2]
+    assert 0 < entry < len(entries) - 1, "a line from the middle of the game"
+    click(app, row.center)
+    moves = len(table.state.history)
+    assert table.paused and 0 < moves < len(saved.history)
+    assert table.state.to_json() == load_record(path).replay(moves).to_json(), "the table as it was then"
+    assert table.view.log_lines() == entries[:entry + 1], "the log ends with the line clicked"
+    frames(app, 30)
+    assert len(table.state.history) == moves, "paused there"
+    row, entry = table.log_rows[0]
+    click(app, row.center)
+    assert len(table.state.history) < moves, "further back still"
+    frames(app, 2)
+    row, entry = table.log_rows[-1]
+    click(app, row.center)
+    assert table.view.log_lines()[-1] == entries[entry], "the newest line stays the table shown"
