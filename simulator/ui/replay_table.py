@@ -29,8 +29,9 @@ class ReplayTable(TableScene):
         seats = tuple(SeatInfo(f"Player {i + 1}" if seat.is_called_you else seat.name, seat.kind)
                       for i, seat in enumerate(record.seats))  # nobody watching is the "You" who played
         seats = seats or tuple(SeatInfo(f"Player {i + 1}", "random") for i in range(record.players))
-        # how many log entries the table had shown after each number of moves played back
-        self._entries_after: dict[int, int] = {}
+        # the log the table showed after each number of moves played back (a game's log may
+        # start afresh each round, so a line is found by what came before it, not by its number)
+        self._logs_after: dict[int, tuple[str, ...]] = {}
         self._pointed: int | None = None  # the log entry under the pointer
         super().__init__(app, TableSetup(game, seats, record.seed), on_leave=on_leave)
         self.paused = False
@@ -60,17 +61,20 @@ class ReplayTable(TableScene):
         super().handle_event(event)
 
     def go_to_entry(self, entry: int) -> None:
-        """Pause at the table as it was right after the move that wrote log entry ``entry``."""
-        moves = min((k for k, shown in self._entries_after.items() if shown > entry), default=None)
+        """Pause at the table as it was right after the move that wrote log entry ``entry``: the
+        first one played back whose log ended with it."""
+        shown = tuple(self.view.log_lines()[:entry + 1])
+        now = len(self.state.history)
+        moves = min((k for k, log in self._logs_after.items() if k <= now and log == shown), default=None)
         if moves is not None:
-            self.step(moves - len(self.state.history))
+            self.step(moves - now)
 
     def log_row_lit(self, entry: int) -> bool:
         return entry == self._pointed
 
     def refresh(self) -> None:
         super().refresh()
-        self._entries_after.setdefault(len(self.state.history), len(self.view.log_lines()))
+        self._logs_after.setdefault(len(self.state.history), tuple(self.view.log_lines()))
 
     def step(self, moves: int) -> None:
         """Go ``moves`` moves forward (or back, when negative) and pause there."""

@@ -581,12 +581,13 @@ class TableScene:
         rows = latest_entries(entries, width, size, max(0, (foot - y) // (size + 5)))
         entry = len(entries) - sum(indent == 0 for _, indent in rows) - 1
         self.log_rows = []
-        for line, indent in rows:
+        for i, (_, indent) in enumerate(rows):
             entry += indent == 0
-            row = pygame.Rect(x - 4, y - 2, width + 8, size + 5)
-            self.log_rows.append((row, entry))
-            if self.log_row_lit(entry):
-                pygame.draw.rect(surface, (44, 60, 84), row, border_radius=4)
+            self.log_rows.append((pygame.Rect(x - 4, y + (size + 5) * i - 2, width + 8, size + 5), entry))
+        lit = [row for row, entry in self.log_rows if self.log_row_lit(entry)]
+        if lit:
+            pygame.draw.rect(surface, (44, 60, 84), lit[0].unionall(lit[1:]), border_radius=4)
+        for line, indent in rows:
             text(surface, line, (x + indent, y), size=size, colour=TEXT)
             y += size + 5
         pygame.draw.line(surface, SIDEBAR_LINE, (x, hint_y - 8), (x + width, hint_y - 8))

@@ -122,20 +122,23 @@ def test_a_click_on_a_line_of_the_log_shows_the_table_at_that_move(tmp_path, mon
     the move that wrote it (the lines after it are gone from the log); further back from there,
     and the newest line shown stays where it is."""
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
-    path, saved = saved_game(tmp_path, "wham-bam", 2, 24)
+    path, saved = saved_game(tmp_path, "wham-bam", 2, 80)  # into round 2, whose log starts afresh
     app = App(headless=True, settings=Settings(bot_speed="instant"))
     table = ReplayTable(app, load_record(path), on_leave=app.pop)
     app.push(table)
-    for _ in range(200):
+    for _ in range(400):
         frames(app, 30)
+        if table.overlays:
+            press(app, pygame.K_RETURN)  # the round's summary
         if app.notice and app.notice[0].startswith("End of the saved game"):
             break
+    assert saved.view(None)["round"] == 2
     entries = table.view.log_lines()
     row, entry = table.log_rows[len(table.log_rows) // 2]
     assert 0 < entry < len(entries) - 1, "a line from the middle of the game"
     click(app, row.center)
     moves = len(table.state.history)
-    assert table.paused and 0 < moves < len(saved.history)
+    assert table.paused and 50 < moves < len(saved.history), "in round 2, not back in round 1"
     assert table.state.to_json() == load_record(path).replay(moves).to_json(), "the table as it was then"
     assert table.view.log_lines() == entries[:entry + 1], "the log ends with the line clicked"
     frames(app, 30)
