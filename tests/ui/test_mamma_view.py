@@ -749,6 +749,49 @@ def test_every_word_on_the_table_is_drawn_at_a_readable_size(monkeypatch, moment
     assert not lines, lines
 
 
+def table_words(scene, monkeypatch) -> dict[str, int]:
+    """The size of every text the table itself writes (not the card faces) in one frame."""
+    import simulator.games.mamma.scenery as scenery
+
+    log: list[tuple[int, str]] = []
+    real_text, real_font = scenery.text, scenery.font
+
+    def noting(surface, message, pos, *, size=18, **kwargs):
+        log.append((size, message))
+        return real_text(surface, message, pos, size=size, **kwargs)
+
+    monkeypatch.setattr(scenery, "text", noting)
+    monkeypatch.setattr(scenery, "font", lambda size, bold=False: RecordingFont(real_font(size, bold), size, log))
+    scene.view.scenery._background = None
+    scene.draw(pygame.display.get_surface())
+    monkeypatch.undo()
+    return {message: size for size, message in log if sum(ch.isalpha() for ch in message) >= 2}
+
+
+def test_the_tables_own_words_are_13_pixels_at_least_and_grow_with_larger_text(monkeypatch):
+    """Issue 29: the reference cards' "age 82 · +3 vp", "buys for 3", the decks' "10 left" were
+    10-12 px and ignored Larger text. At 1280x720 every word the table writes is at least 13 px
+    (an empty seat's name may shrink to fit); with Larger text the band's words grow, and the
+    reference cards' lines never shrink."""
+    from simulator.ui import theme
+
+    scene = table_at(3, lambda s: s.phase == "play" and s.turns >= 8)
+    normal = table_words(scene, monkeypatch)
+    names = set(scene.game.box.names)
+    assert any(m.startswith("age ") for m in normal) and any(m.endswith(" left") for m in normal)
+    small = {m: size for m, size in normal.items() if size < 13 and m not in names}
+    assert not small, small
+    theme.set_text_scale(1.2)
+    try:
+        larger = table_words(scene, monkeypatch)
+    finally:
+        theme.set_text_scale(1.0)
+    assert all(larger[m] >= normal[m] for m in normal if m in larger)
+    left = next(m for m in normal if m.endswith(" left"))
+    assert larger[left] >= 15 and larger[left] > normal[left]
+    assert min(size for m, size in larger.items() if m.startswith("age ")) >= 13
+
+
 def ink_span(surface, rect, ink) -> int:
     """How wide the run of ``ink``-like pixels across ``rect`` is (0 if none)."""
     columns = [x for x in range(rect.left, rect.right)
@@ -760,6 +803,7 @@ def ink_span(surface, rect, ink) -> int:
 def test_the_family_is_named_in_full_on_their_tokens_and_empty_seats():
     """"Grandpa", "Grandma", "Mamma", "Husband" written out: the name's ink is as wide as the word."""
     from simulator.games.mamma.drawing import NAME_BAND, NAME_SIZE
+    from simulator.games.mamma.scenery import fitting
     from simulator.ui.theme import INK, WHITE, font
 
     surface = pygame.display.get_surface()
@@ -774,8 +818,9 @@ def test_the_family_is_named_in_full_on_their_tokens_and_empty_seats():
     scene.draw(surface)
     for c, name in enumerate(names):  # the seats left empty say whose they are
         seat = scene.view.board.seats[c]
+        size = fitting(name, seat.width - 8, 13, smallest=11)
         label = pygame.Rect(seat.left + 3, seat.centery - 8, seat.width - 6, 17)
-        assert ink_span(surface, label, WHITE) == pytest.approx(font(12).size(name)[0], abs=3), name
+        assert ink_span(surface, label, WHITE) == pytest.approx(font(size).size(name)[0], abs=3), name
 
 
 def hover(scene, pos):

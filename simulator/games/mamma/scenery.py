@@ -13,12 +13,12 @@ from typing import Any, Callable, Hashable, Sequence
 import pygame
 
 from simulator.ui.card_art import title_size
-from simulator.ui.theme import GOLD, HIGHLIGHT, INK, TABLE_RECT, TEXT, TEXT_DIM, WHITE, font, panel, text
+from simulator.ui.theme import GOLD, HIGHLIGHT, INK, TABLE_RECT, TEXT, TEXT_DIM, WHITE, font, panel, text, ui_size
 
 from .board import (BAND_Y, BAR, GRID, HAND_X0, MONEY_MINI, PANEL_W, PANEL_X, ROW_X, SEAT_W, SEAT_X,
                     SMALL_CARD, STRIP, Board)
 from .box import GRANDPA
-from .drawing import CHARACTER_RGB, PAPER, checkered, club, name_fits
+from .drawing import CHARACTER_RGB, PAPER, checkered, club
 from .rules import BENCH, CHURCH, HOSPITAL, SEAT, TABLE, WAITING, WC
 
 FELT_SLOT = (22, 74, 52)
@@ -28,6 +28,24 @@ SITE_FILLS = {"school": (214, 120, 80), "bank": (90, 130, 90), "wc": (90, 150, 1
 SITE_TITLES = {"school": "School", "bank": "Bank", "wc": "W.C.", "hospital": "Hospital", "bench": "Bench · safe",
                "church": "Church · safe"}
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+# Pixels across a label of the band under the bus deck, the Guests and the secret character.
+BAND_ROOM = 84
+
+
+def small() -> int:
+    """The smallest words on the table: 13 px, larger with the larger-text setting."""
+    return ui_size(13)
+
+
+def fitting(words: str, room: int, largest: int, *, bold: bool = False, smallest: int = 13) -> int:
+    """The largest size up to ``largest`` at which ``words`` fit across ``room`` pixels (``smallest``
+    if none does: the table's words are never smaller than 13 px unless a name must fit)."""
+    size = largest
+    while size > smallest and font(size, bold).size(words)[0] > room:
+        size -= 1
+    return size
 
 
 def glow_rect(surface: pygame.Surface, rect: pygame.Rect, colour, width: int = 3) -> None:
@@ -53,10 +71,11 @@ class Scenery:
         self.city = board.game.city
         self.face = face
         self._background: pygame.Surface | None = None
+        self._background_size = 0  # the small text size it was drawn at (the setting may change)
 
     def background(self) -> pygame.Surface:
         """The city cards with their numbers, club marks, taxi and bus stops; drawn once."""
-        if self._background is not None:
+        if self._background is not None and self._background_size == small():
             return self._background
         layer = pygame.Surface(TABLE_RECT.size, pygame.SRCALPHA)
         city = self.city
@@ -64,18 +83,18 @@ class Scenery:
             pygame.draw.rect(layer, (0, 0, 0, 70), rect.move(2, 3), border_radius=6)
             pygame.draw.rect(layer, (236, 230, 212), rect, border_radius=6)
             pygame.draw.rect(layer, (170, 160, 136), rect, 1, border_radius=6)
-            number = font(12, True).render(str(city.number(space)), True, (120, 110, 90))
+            number = font(13, True).render(str(city.number(space)), True, (120, 110, 90))  # leaves room for a cost
             layer.blit(number, number.get_rect(topleft=(rect.left + 5, rect.top + 3)))
             if space in city.clubs:
                 club(layer, (rect.right - 10, rect.top + 10), 7, (96, 120, 96))
             signs = ([("TAXI", (250, 204, 40), INK)] if space == city.taxi else []) + (
                 [("BUS", (40, 110, 200), WHITE)] if space in city.bus_stops else [])
             for label, fill, ink in signs:
-                sign = pygame.Rect(0, 0, 40, 16)
+                word = font(small(), True).render(label, True, ink)
+                sign = pygame.Rect(0, 0, max(40, word.get_width() + 8), max(16, word.get_height() - 2))
                 sign.midbottom = (rect.centerx, rect.bottom - 4)
                 pygame.draw.rect(layer, fill, sign, border_radius=3)
                 pygame.draw.rect(layer, INK, sign, 1, border_radius=3)
-                word = font(12, True).render(label, True, ink)
                 layer.blit(word, word.get_rect(center=sign.center))
             if space in city.seat_entrances:  # the way into column B
                 pygame.draw.polygon(layer, (150, 140, 110), [(rect.left - 1, rect.centery - 6),
@@ -83,8 +102,8 @@ class Scenery:
                                                              (rect.left - 1, rect.centery + 6)])
         for x, label in ((PANEL_X + PANEL_W // 2, "The family: ingredients · money"),
                          (SEAT_X + SEAT_W // 2, "Seats")):
-            text(layer, label, (x, GRID.top - 8), size=13, bold=True, colour=TEXT, anchor="midbottom")
-        self._background = layer
+            text(layer, label, (x, GRID.top - 8), size=small(), bold=True, colour=TEXT, anchor="midbottom")
+        self._background, self._background_size = layer, small()
         return layer
 
     def sites(self, surface: pygame.Surface, v: dict[str, Any], lit: dict[Any, int]) -> None:
@@ -111,20 +130,27 @@ class Scenery:
                 pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(x, rect.top + 12, 14, 4))
                 pygame.draw.rect(surface, (210, 40, 40), pygame.Rect(x + 5, rect.top + 7, 4, 14))
                 x += 17
-            text(surface, title, (x, rect.top + 4), size=14, bold=True, colour=colour)
+            text(surface, title, (x, rect.top + 4), size=fitting(title, rect.right - x - 4, ui_size(14), bold=True),
+                 bold=True, colour=colour)
+            below = rect.top + 11 + ui_size(14)
             if lit.get(name) is not None:  # where the picked piece could stop: its cost instead of the rules
                 glow_rect(surface, rect, LIT)
                 words = f"{lit[name]} mp to get here"
-                pill = pygame.Rect(x - 4, rect.top + 25, font(12, True).size(words)[0] + 10, 17)
+                size = fitting(words, rect.right - x - 6, small(), bold=True)
+                pill = pygame.Rect(x - 4, below, font(size, True).size(words)[0] + 10, size + 5)
                 pygame.draw.rect(surface, LIT, pill, border_radius=8)
-                text(surface, words, pill.center, size=12, bold=True, colour=INK, anchor="center")
+                text(surface, words, pill.center, size=size, bold=True, colour=INK, anchor="center")
             elif sub:
-                text(surface, sub, (x, rect.top + 25), size=12, colour=colour)
+                size = fitting(sub, rect.right - x - 4, small())
+                while size > 11 and below + font(size).get_height() > rect.bottom:
+                    size -= 1  # larger text: the site's second line stays inside it
+                text(surface, sub, (x, below), size=size, colour=colour)
 
     def strip(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
         """The W.C. track (turns 1-6), or in the Dinner Hour the places of those waiting to be placed."""
         waiting = v["dinner"] or any(c["at"] == WAITING for c in v["characters"])
-        text(surface, "To place" if waiting else "W.C. turns", (STRIP.centerx, STRIP.top - 8), size=12, bold=True,
+        label = "To place" if waiting else "W.C. turns"
+        text(surface, label, (STRIP.centerx, STRIP.top - 8), size=fitting(label, STRIP.width + 4, small(), bold=True), bold=True,
              colour=TEXT, anchor="midbottom")
         if waiting:
             for rect in self.board.slots:
@@ -136,7 +162,8 @@ class Scenery:
             pygame.draw.rect(surface, (40, 96, 130) if here else FELT_SLOT, rect, border_radius=6)
             pygame.draw.rect(surface, (90, 150, 196), rect, 1, border_radius=6)
             mark = "out next" if i == len(self.board.track) - 1 else str(i + 1)
-            text(surface, mark, (rect.centerx, rect.bottom - 2), size=12, colour=TEXT, anchor="midbottom")
+            text(surface, mark, (rect.centerx, rect.bottom - 2), size=fitting(mark, rect.width - 4, small()), colour=TEXT,
+                 anchor="midbottom")
 
     def panels(self, surface: pygame.Surface, v: dict[str, Any], *, choosable: set[int]) -> None:
         """Column A: each character's panel, its money places (the Grandpa's third opens at the bank)
@@ -175,9 +202,12 @@ class Scenery:
             size = title_size(name, band.width, 13, 11)
         text(surface, name, band.center, size=size, bold=True, colour=WHITE, anchor="center")
         bonus = self.box.grandpa_with_child_vp if child else self.box.bonus_vp[c]
-        x, y, line = ref.left + 5, band.bottom - 3, 13  # the type's own top margin is about 3 pixels
-        text(surface, f"age {ch['age']}" + (f" · {bonus:+d} vp" if bonus else ""), (x, y), size=12, colour=INK)
-        text(surface, f"money {ch['money']}", (x, y + line), size=12, bold=True, colour=(30, 100, 40))
+        x, y = ref.left + 5, band.bottom - 3  # the type's own top margin is about 3 pixels
+        line = min(small(), (ref.bottom - y - 1) // 3)  # three lines in the card, as large as it holds
+        age = f"age {ch['age']}" + (f" · {bonus:+d} vp" if bonus else "")
+        size = fitting(age, ref.right - x - 2, line)
+        text(surface, age, (x, y), size=size, colour=INK)
+        text(surface, f"money {ch['money']}", (x, y + line), size=size, bold=True, colour=(30, 100, 40))
         if ch["at"] == TABLE:
             status = f"seated {ORDINALS[v['arrivals'].index(c)]}" if c in v["arrivals"] else "seated"
         elif ch["bought_this_turn"]:
@@ -187,7 +217,7 @@ class Scenery:
         else:
             status = ""
         if status:
-            text(surface, status, (x, y + 2 * line), size=12, colour=(90, 70, 50))
+            text(surface, status, (x, y + 2 * line), size=size, colour=(90, 70, 50))
 
     def seats(self, surface: pygame.Surface, v: dict[str, Any], lit_seat: int | None) -> None:
         """Column B: each character's own seat at the table (checkered); its short name while away."""
@@ -200,11 +230,11 @@ class Scenery:
             pygame.draw.rect(surface, CHARACTER_RGB[c], rect, 2, border_radius=6)
             if v["characters"][c]["at"] not in (SEAT, TABLE):  # an empty seat: whose it is
                 name = self.box.names[c]
-                label = pygame.Rect(0, 0, rect.width - 6, 17)
+                size = fitting(name, rect.width - 8, small(), smallest=11)
+                label = pygame.Rect(0, 0, rect.width - 6, size + 5)
                 label.center = rect.center
                 pygame.draw.rect(surface, (20, 24, 30), label, border_radius=5)
-                text(surface, name, label.center, size=12 if name_fits(name, label.width) else 11, colour=WHITE,
-                     anchor="center")
+                text(surface, name, label.center, size=size, colour=WHITE, anchor="center")
             if lit_seat == c:
                 glow_rect(surface, rect, LIT)
 
@@ -214,33 +244,35 @@ class Scenery:
             badge = self.board.arrival_badge(c)
             pygame.draw.rect(surface, GOLD, badge, border_radius=8)
             pygame.draw.rect(surface, INK, badge, 1, border_radius=8)
-            text(surface, ORDINALS[place], badge.center, size=12, bold=True, colour=INK, anchor="center")
+            text(surface, ORDINALS[place], badge.center, size=fitting(ORDINALS[place], badge.width - 4, small(), bold=True),
+                 bold=True, colour=INK, anchor="center")
 
     def band(self, surface: pygame.Surface, v: dict[str, Any], viewer: int | None, *, guests_mode: bool) -> None:
         """Labels and places of the hand, the decks, the ingredients to come, the bus, the Guests, the secret."""
         box = self.box
         if viewer is None:
-            text(surface, "Hands are hidden", (HAND_X0 - 30, BAND_Y), size=13, colour=TEXT_DIM)
+            text(surface, "Hands are hidden", (HAND_X0 - 30, BAND_Y), size=small(), colour=TEXT_DIM)
         else:
             mp = sum(box.value[c] for c in v["hand_cards"] if box.is_movement(c))
             count = len(v["hand_cards"])
             text(surface, f"Your hand · {count} card{'s' if count != 1 else ''} · {mp} mp in movement cards",
-                 (HAND_X0 - 30, BAND_Y), size=13, bold=True, colour=TEXT)
+                 (HAND_X0 - 30, BAND_Y), size=small(), bold=True, colour=TEXT)
         for deck, rect in self.board.decks.items():
             pygame.draw.rect(surface, FELT_SLOT, rect, border_radius=10)
-            text(surface, deck.capitalize(), (rect.centerx, BAND_Y), size=13, bold=True, colour=TEXT, anchor="midtop")
-            text(surface, f"{v['deck_sizes'][deck]} left", (rect.centerx, rect.bottom + 3), size=12, colour=TEXT,
+            text(surface, deck.capitalize(), (rect.centerx, BAND_Y), size=small(), bold=True, colour=TEXT, anchor="midtop")
+            text(surface, f"{v['deck_sizes'][deck]} left", (rect.centerx, rect.bottom + 3), size=small(), colour=TEXT,
                  anchor="midtop")
-        text(surface, "Ingredients to come", (ROW_X, BAND_Y), size=13, bold=True, colour=TEXT)
+        text(surface, "Ingredients to come", (ROW_X, BAND_Y), size=small(), bold=True, colour=TEXT)
         if not v.get("ingredient_row_cards"):
-            text(surface, "none left", (ROW_X, BAND_Y + 24), size=13, colour=TEXT_DIM)
+            text(surface, "none left", (ROW_X, BAND_Y + 24), size=small(), colour=TEXT_DIM)
         self._bus(surface, v)
         self._guests(surface, v, viewer, guests_mode)
         self._secret(surface, v)
 
     def _bus(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
         rect = self.board.bus
-        text(surface, "Bus deck", (rect.centerx, BAND_Y), size=13, bold=True, colour=TEXT, anchor="midtop")
+        text(surface, "Bus deck", (rect.centerx, BAND_Y), size=fitting("Bus deck", BAND_ROOM, small(), bold=True), bold=True,
+             colour=TEXT, anchor="midtop")
         if v["bus_cards"]:  # set-up: face up, to be studied
             labels = [self.box.bus_label(c) for c in v["bus_cards"]]
             surface.blit(self.face(("bus-card", labels[0], SMALL_CARD)), rect)
@@ -248,25 +280,30 @@ class Scenery:
             surface.blit(self.face(("back", SMALL_CARD, "BUS")), rect)
             labels = v["bus_memory"]
         if labels:
-            text(surface, f"next {labels[0]}", (rect.centerx, rect.bottom + 2), size=13, bold=True, colour=GOLD,
+            text(surface, f"next {labels[0]}", (rect.centerx, rect.bottom + 2), size=small(), bold=True, colour=GOLD,
                  anchor="midtop")
-            text(surface, "then " + " ".join(labels[1:3]), (rect.centerx, rect.bottom + 19), size=12,
+            then = "then " + " ".join(labels[1:3])
+            text(surface, then, (rect.centerx, rect.bottom + 6 + small()), size=fitting(then, BAND_ROOM, small()),
                  colour=TEXT, anchor="midtop")
         elif v["bus_turned"]:
-            text(surface, f"last {v['bus_turned'][-1]}", (rect.centerx, rect.bottom + 2), size=13, colour=TEXT,
+            text(surface, f"last {v['bus_turned'][-1]}", (rect.centerx, rect.bottom + 2), size=small(), colour=TEXT,
                  anchor="midtop")
 
     def _guests(self, surface: pygame.Surface, v: dict[str, Any], viewer: int | None, active: bool) -> None:
         rect = self.board.guests
-        text(surface, "Guests", (rect.centerx, BAND_Y), size=13, bold=True, colour=TEXT, anchor="midtop")
+        text(surface, "Guests", (rect.centerx, BAND_Y), size=fitting("Guests", BAND_ROOM, small(), bold=True), bold=True,
+             colour=TEXT, anchor="midtop")
         supply = v.get("guests_cards", [])
         if not supply:
             pygame.draw.rect(surface, FELT_SLOT, rect, border_radius=8)
         left = " ".join(str(self.box.guests_value(c)) for c in supply)
-        text(surface, left or "all given", (rect.centerx, rect.bottom + 2), size=12, colour=TEXT, anchor="midtop")
+        left = left or "all given"
+        text(surface, left, (rect.centerx, rect.bottom + 2), size=fitting(left, BAND_ROOM, small()), colour=TEXT,
+             anchor="midtop")
         if viewer is not None:
             given = v["guests_used"][viewer]
-            text(surface, "yours: given" if given else "yours: to give", (rect.centerx, rect.bottom + 18), size=12,
+            yours = "yours: given" if given else "yours: to give"
+            text(surface, yours, (rect.centerx, rect.bottom + 5 + small()), size=fitting(yours, BAND_ROOM, small()),
                  colour=TEXT_DIM if given else GOLD, anchor="midtop")
         if active:
             glow_rect(surface, rect, HIGHLIGHT)
@@ -277,11 +314,14 @@ class Scenery:
         if mine is None:
             return
         rect = self.board.secret
-        text(surface, "Your character", (rect.centerx, BAND_Y), size=13, bold=True, colour=GOLD, anchor="midtop")
+        text(surface, "Your character", (rect.centerx, BAND_Y), size=fitting("Your character", BAND_ROOM, small(), bold=True),
+             bold=True, colour=GOLD, anchor="midtop")
         surface.blit(self.face(("secret", mine, rect.size)), rect)
-        text(surface, f"the {self.box.names[mine]}", (rect.centerx, rect.bottom + 2), size=13, bold=True,
+        name = f"the {self.box.names[mine]}"
+        text(surface, name, (rect.centerx, rect.bottom + 2), size=fitting(name, BAND_ROOM, small(), bold=True), bold=True,
              colour=GOLD, anchor="midtop")
-        text(surface, "(only you see it)", (rect.centerx, rect.bottom + 19), size=12, colour=TEXT_DIM, anchor="midtop")
+        text(surface, "(only you see it)", (rect.centerx, rect.bottom + 6 + small()),
+             size=fitting("(only you see it)", BAND_ROOM, small()), colour=TEXT_DIM, anchor="midtop")
 
     def setup(self, surface: pygame.Surface, v: dict[str, Any], title: str,
               choices: Sequence[tuple[pygame.Rect, Hashable, Any]], mouse: tuple[int, int]) -> None:
@@ -330,10 +370,12 @@ def lit_places(surface: pygame.Surface, board: Board, lit: dict[Any, int], place
         if isinstance(place, int):
             rect = board.cells[place]
             glow_rect(surface, rect, LIT)
-            badge = pygame.Rect(0, 0, font(12, True).size(f"{cost} mp")[0] + 8, 17)
+            words = f"{cost} mp"  # beside the card's number (13 px, at most 15 px wide), never over it
+            size = fitting(words, rect.width - 31, small(), bold=True, smallest=13)
+            badge = pygame.Rect(0, 0, font(size, True).size(words)[0] + 8, size + 4)
             badge.topright = (rect.right - 2, rect.top + 2)
             pygame.draw.rect(surface, LIT, badge, border_radius=8)
-            text(surface, f"{cost} mp", badge.center, size=12, bold=True, colour=INK, anchor="center")
+            text(surface, words, badge.center, size=size, bold=True, colour=INK, anchor="center")
     for space in placements:
         glow_rect(surface, board.cells[space], HIGHLIGHT)
 
