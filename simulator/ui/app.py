@@ -159,7 +159,9 @@ class App:
         self._at_exit.append(callback)
 
     def pop(self) -> None:
+        """Close the top scene; its messages go with it (a table's words never show on the launcher)."""
         self.scenes.pop()
+        self.notice = None
         if not self.scenes:
             self.running = False
 

@@ -272,3 +272,19 @@ def test_the_launcher_opens_on_the_table_set_up_last_time(home):
     (home / "launcher.json").write_text("{not json")
     _, fresh = open_launcher()
     assert fresh.game_id == GAMES[0]
+
+
+def test_a_tables_message_does_not_follow_the_player_back_to_the_launcher(home):
+    """Issue 29: a table's message ("... nothing to undo") stayed on the launcher after New game."""
+    app, scene = open_launcher()
+    click(app, scene.start.rect.center)
+    frames(app, 2)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert app.notice is not None, "the table said something"
+    press(app, pygame.K_ESCAPE)
+    menu = table.overlays[0]
+    click(app, next(b for b in menu.buttons if b.text == "New game").rect.center)
+    frames(app, 2)
+    assert app.scene is scene and app.notice is None
