@@ -48,6 +48,12 @@ def fitting(words: str, room: int, largest: int, *, bold: bool = False, smallest
     return size
 
 
+def fitted(surface: pygame.Surface, words: str, pos: tuple[int, int], room: int, *, bold: bool = False,
+           colour=TEXT, anchor: str = "midtop") -> None:
+    """``words`` at the table's small size, or smaller as far as needed to fit ``room`` pixels."""
+    text(surface, words, pos, size=fitting(words, room, small(), bold=bold), bold=bold, colour=colour, anchor=anchor)
+
+
 def glow_rect(surface: pygame.Surface, rect: pygame.Rect, colour, width: int = 3) -> None:
     pygame.draw.rect(surface, colour, rect.inflate(4, 4), width, border_radius=8)
 
@@ -150,8 +156,7 @@ class Scenery:
         """The W.C. track (turns 1-6), or in the Dinner Hour the places of those waiting to be placed."""
         waiting = v["dinner"] or any(c["at"] == WAITING for c in v["characters"])
         label = "To place" if waiting else "W.C. turns"
-        text(surface, label, (STRIP.centerx, STRIP.top - 8), size=fitting(label, STRIP.width + 4, small(), bold=True), bold=True,
-             colour=TEXT, anchor="midbottom")
+        fitted(surface, label, (STRIP.centerx, STRIP.top - 8), STRIP.width + 4, bold=True, anchor="midbottom")
         if waiting:
             for rect in self.board.slots:
                 pygame.draw.rect(surface, FELT_SLOT, rect, border_radius=6)
@@ -162,8 +167,7 @@ class Scenery:
             pygame.draw.rect(surface, (40, 96, 130) if here else FELT_SLOT, rect, border_radius=6)
             pygame.draw.rect(surface, (90, 150, 196), rect, 1, border_radius=6)
             mark = "out next" if i == len(self.board.track) - 1 else str(i + 1)
-            text(surface, mark, (rect.centerx, rect.bottom - 2), size=fitting(mark, rect.width - 4, small()), colour=TEXT,
-                 anchor="midbottom")
+            fitted(surface, mark, (rect.centerx, rect.bottom - 2), rect.width - 4, anchor="midbottom")
 
     def panels(self, surface: pygame.Surface, v: dict[str, Any], *, choosable: set[int]) -> None:
         """Column A: each character's panel, its money places (the Grandpa's third opens at the bank)
@@ -244,8 +248,7 @@ class Scenery:
             badge = self.board.arrival_badge(c)
             pygame.draw.rect(surface, GOLD, badge, border_radius=8)
             pygame.draw.rect(surface, INK, badge, 1, border_radius=8)
-            text(surface, ORDINALS[place], badge.center, size=fitting(ORDINALS[place], badge.width - 4, small(), bold=True),
-                 bold=True, colour=INK, anchor="center")
+            fitted(surface, ORDINALS[place], badge.center, badge.width - 4, bold=True, colour=INK, anchor="center")
 
     def band(self, surface: pygame.Surface, v: dict[str, Any], viewer: int | None, *, guests_mode: bool) -> None:
         """Labels and places of the hand, the decks, the ingredients to come, the bus, the Guests, the secret."""
@@ -259,7 +262,7 @@ class Scenery:
                  (HAND_X0 - 30, BAND_Y), size=small(), bold=True, colour=TEXT)
         for deck, rect in self.board.decks.items():
             pygame.draw.rect(surface, FELT_SLOT, rect, border_radius=10)
-            text(surface, deck.capitalize(), (rect.centerx, BAND_Y), size=small(), bold=True, colour=TEXT, anchor="midtop")
+            fitted(surface, deck.capitalize(), (rect.centerx, BAND_Y), 2 * rect.width, bold=True)
             text(surface, f"{v['deck_sizes'][deck]} left", (rect.centerx, rect.bottom + 3), size=small(), colour=TEXT,
                  anchor="midtop")
         text(surface, "Ingredients to come", (ROW_X, BAND_Y), size=small(), bold=True, colour=TEXT)
@@ -271,8 +274,7 @@ class Scenery:
 
     def _bus(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
         rect = self.board.bus
-        text(surface, "Bus deck", (rect.centerx, BAND_Y), size=fitting("Bus deck", BAND_ROOM, small(), bold=True), bold=True,
-             colour=TEXT, anchor="midtop")
+        fitted(surface, "Bus deck", (rect.centerx, BAND_Y), BAND_ROOM, bold=True)
         if v["bus_cards"]:  # set-up: face up, to be studied
             labels = [self.box.bus_label(c) for c in v["bus_cards"]]
             surface.blit(self.face(("bus-card", labels[0], SMALL_CARD)), rect)
@@ -283,28 +285,25 @@ class Scenery:
             text(surface, f"next {labels[0]}", (rect.centerx, rect.bottom + 2), size=small(), bold=True, colour=GOLD,
                  anchor="midtop")
             then = "then " + " ".join(labels[1:3])
-            text(surface, then, (rect.centerx, rect.bottom + 6 + small()), size=fitting(then, BAND_ROOM, small()),
-                 colour=TEXT, anchor="midtop")
+            fitted(surface, then, (rect.centerx, rect.bottom + 6 + small()), BAND_ROOM)
         elif v["bus_turned"]:
             text(surface, f"last {v['bus_turned'][-1]}", (rect.centerx, rect.bottom + 2), size=small(), colour=TEXT,
                  anchor="midtop")
 
     def _guests(self, surface: pygame.Surface, v: dict[str, Any], viewer: int | None, active: bool) -> None:
         rect = self.board.guests
-        text(surface, "Guests", (rect.centerx, BAND_Y), size=fitting("Guests", BAND_ROOM, small(), bold=True), bold=True,
-             colour=TEXT, anchor="midtop")
+        fitted(surface, "Guests", (rect.centerx, BAND_Y), BAND_ROOM, bold=True)
         supply = v.get("guests_cards", [])
         if not supply:
             pygame.draw.rect(surface, FELT_SLOT, rect, border_radius=8)
         left = " ".join(str(self.box.guests_value(c)) for c in supply)
         left = left or "all given"
-        text(surface, left, (rect.centerx, rect.bottom + 2), size=fitting(left, BAND_ROOM, small()), colour=TEXT,
-             anchor="midtop")
+        fitted(surface, left, (rect.centerx, rect.bottom + 2), BAND_ROOM)
         if viewer is not None:
             given = v["guests_used"][viewer]
             yours = "yours: given" if given else "yours: to give"
-            text(surface, yours, (rect.centerx, rect.bottom + 5 + small()), size=fitting(yours, BAND_ROOM, small()),
-                 colour=TEXT_DIM if given else GOLD, anchor="midtop")
+            fitted(surface, yours, (rect.centerx, rect.bottom + 5 + small()), BAND_ROOM,
+                   colour=TEXT_DIM if given else GOLD)
         if active:
             glow_rect(surface, rect, HIGHLIGHT)
 
@@ -314,14 +313,11 @@ class Scenery:
         if mine is None:
             return
         rect = self.board.secret
-        text(surface, "Your character", (rect.centerx, BAND_Y), size=fitting("Your character", BAND_ROOM, small(), bold=True),
-             bold=True, colour=GOLD, anchor="midtop")
+        fitted(surface, "Your character", (rect.centerx, BAND_Y), BAND_ROOM, bold=True, colour=GOLD)
         surface.blit(self.face(("secret", mine, rect.size)), rect)
         name = f"the {self.box.names[mine]}"
-        text(surface, name, (rect.centerx, rect.bottom + 2), size=fitting(name, BAND_ROOM, small(), bold=True), bold=True,
-             colour=GOLD, anchor="midtop")
-        text(surface, "(only you see it)", (rect.centerx, rect.bottom + 6 + small()),
-             size=fitting("(only you see it)", BAND_ROOM, small()), colour=TEXT_DIM, anchor="midtop")
+        fitted(surface, name, (rect.centerx, rect.bottom + 2), BAND_ROOM, bold=True, colour=GOLD)
+        fitted(surface, "(only you see it)", (rect.centerx, rect.bottom + 6 + small()), BAND_ROOM, colour=TEXT_DIM)
 
     def setup(self, surface: pygame.Surface, v: dict[str, Any], title: str,
               choices: Sequence[tuple[pygame.Rect, Hashable, Any]], mouse: tuple[int, int]) -> None:
