@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from simulator.engine import GameRecord, load_game, load_record, make_bot, play_out, save_record
 from simulator.games.wackelbett.rules import PlaceCard, Verdict
 
@@ -64,28 +66,31 @@ def test_replaying_a_log_needs_no_physics(tmp_path):
     assert json.loads(out.stdout) == [final.is_over(), False]
 
 
-def test_a_save_of_the_pivoted_bed_is_refused_naming_its_version_and_a_new_save_records_the_rolling_one(tmp_path):
-    """Issue 28: the bed became a can bottom rolling on its rounded underside. A game saved with
-    the old bed (version 1, or a file from before versions were recorded) holds verdicts whose
-    poses the new bed cannot go on from: loading it is refused with both versions named, and
-    nothing else is changed; a game saved now records version 2 and loads."""
+@pytest.mark.parametrize("version, bed", [(1, "the bed on a pivot over the pea"), (None, "the bed on a pivot over the pea"),
+                                          (2, "the bed rolling on a 52 mm arc")])
+def test_a_save_of_an_older_bed_is_refused_naming_its_version_and_a_new_save_records_this_one(tmp_path, version, bed):
+    """Issues 27 and 28: the bed became a can bottom rolling on its rounded underside, then its
+    arc grew from 52 to 58 mm. A game saved with an older bed (version 1 or 2, or a file from
+    before versions were recorded: 1) holds verdicts whose poses this bed cannot go on from:
+    loading it is refused with both versions named, and nothing else is changed; a game saved
+    now records version 3 and loads."""
     from simulator.engine import SaveFileError
 
     final = shaky_game(players=2, seed=5)
     path = tmp_path / "now.json"
     save_record(GameRecord.of(final), path)
     data = json.loads(path.read_text())
-    assert data["game_version"] == 2
+    assert data["game_version"] == 3
     assert load_record(path).replay().to_json() == final.to_json()
-    for old in ({**data, "game_version": 1}, {k: v for k, v in data.items() if k != "game_version"}):
-        path.write_text(json.dumps(old))
-        before = path.read_bytes()
-        try:
-            load_record(path)
-        except SaveFileError as exc:
-            message = str(exc)
-        else:
-            raise AssertionError("a save of the old bed was loaded")
-        assert "Wackelbett version 1 (the bed on a pivot over the pea)" in message
-        assert "version 2 (the bed rolling on its rounded underside)" in message
-        assert path.read_bytes() == before, "the file is left as it was"
+    old = {**data, "game_version": version} if version else {k: v for k, v in data.items() if k != "game_version"}
+    path.write_text(json.dumps(old))
+    before = path.read_bytes()
+    try:
+        load_record(path)
+    except SaveFileError as exc:
+        message = str(exc)
+    else:
+        raise AssertionError("a save of an older bed was loaded")
+    assert f"Wackelbett version {version or 1} ({bed})" in message
+    assert "version 3 (the bed rolling on a 58 mm arc)" in message
+    assert path.read_bytes() == before, "the file is left as it was"
