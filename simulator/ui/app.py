@@ -24,6 +24,9 @@ from .sound import SoundBoard
 from .theme import SCREEN_SIZE
 
 STEP = 1 / 60           # model time per update
+FRAME_RATE = 60          # frames a second while anything moves or is touched
+CALM_FRAME_RATE = 20     # and once nothing has for CALM_AFTER seconds: an idle window costs a third
+CALM_AFTER = 1.0
 MAX_STEPS_PER_FRAME = 5  # catch-up cap after a stall
 NOTICE_SECONDS = 4.0
 PROBE_SECONDS = 15.0     # a display that has not answered by then never will
@@ -95,7 +98,8 @@ class Scene(Protocol):
     """One screen of the app. Scenes get events, fixed-step updates and a draw call.
 
     A scene may also define ``draw_notice(surface, text)`` to show the app's short
-    messages in a place of its own, ``settings_changed(settings)``, and
+    messages in a place of its own, ``busy()`` (True while something on it moves: the window
+    keeps its full frame rate), ``settings_changed(settings)``, and
     ``pass_real_time(seconds)`` to hear the real time each frame stood for (the fixed steps
     leave out what a stall cost).
     """
@@ -133,6 +137,7 @@ class App:
         self.sound = SoundBoard(loudness=self.settings.loudness)
         self.scenes: list[Scene] = []
         self.running = False
+        self._last_input = time.perf_counter()  # when the player last touched anything
         self.quits = 0  # times quit() was called: a frame steps no scene after one
         self.notice: tuple[str, float] | None = None   # (text, seconds left)
         self.lag = 0.0
@@ -178,11 +183,21 @@ class App:
         try:
             while self.running and self.scenes:
                 self.frame()
-                clock.tick(60)
+                clock.tick(self.frame_rate())
         finally:  # Ctrl+C in the terminal too
             for callback in self._at_exit:
                 self.guarded(callback)
             pygame.quit()
+
+    def frame_rate(self) -> int:
+        """Frames a second for the next frame: the full rate while the player acts (an event
+        in the last second, a mouse button held) or the scene says something moves; a third
+        of it when the window only shows a still table."""
+        scene_busy = getattr(self.scene, "busy", None) if self.scenes else None
+        if (time.perf_counter() - self._last_input < CALM_AFTER or any(pygame.mouse.get_pressed())
+                or (scene_busy is not None and scene_busy())):
+            return FRAME_RATE
+        return CALM_FRAME_RATE
 
     def frame(self, dt: float | None = None) -> None:
         """One frame: the events, fixed model steps of STEP seconds, one draw.
@@ -196,6 +211,7 @@ class App:
         if self.scenes and hasattr(self.scene, "pass_real_time"):
             self.guarded(self.scene.pass_real_time, elapsed)  # timed windows run on real time
         for event in pygame.event.get():
+            self._last_input = now
             if event.type == pygame.QUIT:
                 self.running = False
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F12:

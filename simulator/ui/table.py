@@ -227,6 +227,10 @@ class TableScene:
                 self.bot_timer = 0.0
                 self.machine_moves(machines_up[0])
 
+    def busy(self) -> bool:
+        """Something on the table moves (the app keeps its full frame rate for it)."""
+        return self.view.busy()
+
     def machine_moves(self, seat: int) -> None:
         """The bot in ``seat`` (or the referee) moves now; at the instant bot speed its
         cards are where they are going at once."""

@@ -595,3 +595,35 @@ def test_the_end_of_a_game_offers_a_rematch_and_saving_and_new_game_asks_to_save
     assert isinstance(rematch, TableScene) and rematch is not scene
     assert rematch.seats == seats and rematch.game.options == game.options and rematch.setup.seed != 3
     assert not rematch.state.is_over()
+
+
+def test_a_still_table_is_drawn_at_a_third_of_the_frame_rate_and_wakes_when_touched_or_moving(tmp_path, monkeypatch):
+    """An idle window drew 60 frames a second (70-80% of a core for a table nobody touches).
+    A second after the last event, with nothing moving, the app draws 20; an event, or a card
+    on its way (a bot's move), brings back 60."""
+    import time
+
+    from simulator.ui import app as app_module
+    from simulator.ui.settings import Settings
+
+    from .person import frames
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    app = App(headless=True, settings=Settings(bot_speed="slow"))
+    scene = table([SeatInfo("Ann"), SeatInfo("Bot", "good")])
+    scene.app = app
+    app.push(scene)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    frames(app, 1)
+    assert app.frame_rate() == app_module.FRAME_RATE, "just touched"
+    app._last_input = time.perf_counter() - 2 * app_module.CALM_AFTER
+    scene.view.finish_moves()
+    assert not scene.busy() and app.frame_rate() == app_module.CALM_FRAME_RATE, "still and untouched"
+    for _ in range(600):  # until a card flies: the bot's move, or Ann's turn played by a click
+        frames(app, 1)
+        app._last_input = time.perf_counter() - 2 * app_module.CALM_AFTER
+        if scene.busy():
+            break
+        if scene.state.current_players() == (0,):
+            scene.try_action(scene.state.legal_actions(0)[0])
+    assert scene.busy() and app.frame_rate() == app_module.FRAME_RATE
