@@ -25,7 +25,7 @@ from .theme import SCREEN_SIZE
 
 STEP = 1 / 60           # model time per update
 FRAME_RATE = 60          # frames a second while anything moves or is touched
-CALM_FRAME_RATE = 20     # and once nothing has for CALM_AFTER seconds: an idle window costs a third
+CALM_FRAME_RATE = 15     # and once nothing has for CALM_AFTER seconds: an idle window costs a quarter
 CALM_AFTER = 1.0
 MAX_STEPS_PER_FRAME = 5  # catch-up cap after a stall
 NOTICE_SECONDS = 4.0
@@ -191,7 +191,7 @@ class App:
 
     def frame_rate(self) -> int:
         """Frames a second for the next frame: the full rate while the player acts (an event
-        in the last second, a mouse button held) or the scene says something moves; a third
+        in the last second, a mouse button held) or the scene says something moves; a quarter
         of it when the window only shows a still table."""
         scene_busy = getattr(self.scene, "busy", None) if self.scenes else None
         if (time.perf_counter() - self._last_input < CALM_AFTER or any(pygame.mouse.get_pressed())

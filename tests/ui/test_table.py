@@ -597,9 +597,9 @@ def test_the_end_of_a_game_offers_a_rematch_and_saving_and_new_game_asks_to_save
     assert not rematch.state.is_over()
 
 
-def test_a_still_table_is_drawn_at_a_third_of_the_frame_rate_and_wakes_when_touched_or_moving(tmp_path, monkeypatch):
+def test_a_still_table_is_drawn_at_a_quarter_of_the_frame_rate_and_wakes_when_touched_or_moving(tmp_path, monkeypatch):
     """An idle window drew 60 frames a second (70-80% of a core for a table nobody touches).
-    A second after the last event, with nothing moving, the app draws 20; an event, or a card
+    A second after the last event, with nothing moving, the app draws 15; an event, or a card
     on its way (a bot's move), brings back 60."""
     import time
 
