@@ -67,11 +67,14 @@ def test_high_on_the_pile_things_falling_not_missed_peas_is_what_fails_careful_a
 def test_the_wobble_changes_verdicts_at_the_top_of_the_pile(attempts):
     """Issue 27: the same placements at cards 20-30 judged on the rolling bed and on a rigid one,
     both a bed that never wobbled (level) and one held still at the lean it had before the
-    placement: at least one verdict in ten differs from each (on a smaller sample than the
-    bench's). On the old bed, locked on its corner there, 5.7% differed from the held one."""
+    placement. At least one verdict in ten differs from the level bed. The held bed differs
+    less on a bed that rights itself as strongly as the 58 mm arc does (it rocks back before a
+    card has gone): 8.5% of this sample's 212 placements (PHYSICS.md, step 19; the bench
+    measures it on a larger sample). This guards that figure against falling back towards
+    the corner-locked bed's (5.7%)."""
     found = wobble_sensitivity([a for a in attempts if a.hand in ("steady", "shaky")], GAME, lo=20, hi=30)
     assert found["level"]["placements"] >= 60 and found["held"]["placements"] >= 60
-    assert found["level"]["sensitivity"] >= 0.10 and found["held"]["sensitivity"] >= 0.10
+    assert found["level"]["sensitivity"] >= 0.10 and found["held"]["sensitivity"] >= 0.08
 
 
 def test_random_stacks_leave_no_card_lodged_inside_another():
