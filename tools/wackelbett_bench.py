@@ -293,7 +293,7 @@ class Sample:
 # 25 minutes on a 2-core machine (tools/bench.py --full). The quick sample answers in about a
 # minute and moves by several points from one seed to the next.
 FULL = Sample(trials=DEXTERITY_TRIALS, seeds=(1, 2, 3), wobble_trials=WOBBLE_TRIALS, skill_repeats=6, stacks=100)
-QUICK = Sample(trials=4, seeds=(1,), wobble_trials=1, skill_repeats=1, stacks=6)
+QUICK = Sample(trials=1, seeds=(1,), wobble_trials=1, skill_repeats=1, stacks=4)
 
 
 def _stacking_attempts(job: tuple[str, int, int, int, int]) -> list:
