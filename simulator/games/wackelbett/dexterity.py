@@ -19,7 +19,9 @@ Physical: imports the referee (pymunk); never pygame.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Hashable, Iterable, Iterator, Sequence
 
@@ -134,6 +136,21 @@ def stacking_trial(game: WackelbettGame, hand: str, *, seed: int, trial: int, ca
         peak = max(peak, card)
         if cause == REFUSED:
             return  # the table is mid-verdict: nothing more can be played on it
+
+
+def stacking_trials(game: WackelbettGame, runs: Sequence[tuple[str, int, int]], *, retries: int = 3,
+                    cards: int = 36, workers: int = 2) -> list[Attempt]:
+    """Every try of the stacking trials ``runs`` (hand, seed, trial), in their order, played
+    on ``workers`` fresh processes: the same attempts as one after another, since each trial
+    is seeded by its hand, seed and number."""
+    jobs = [(game, hand, seed, trial, retries, cards) for hand, seed, trial in runs]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return [a for tries in pool.map(_trial_job, jobs) for a in tries]
+
+
+def _trial_job(job: tuple[WackelbettGame, str, int, int, int, int]) -> list[Attempt]:
+    game, hand, seed, trial, retries, cards = job
+    return list(stacking_trial(game, hand, seed=seed, trial=trial, retries=retries, cards=cards))
 
 
 def _let_the_table_act(game: WackelbettGame, state: WackelbettState, decide: Decide) -> None:

@@ -3,27 +3,27 @@ sooner, the wobble changes verdicts, and no card ever rests inside another. Seed
 trials through the real referee (the same figures tools/bench.py reports on a larger sample)."""
 from __future__ import annotations
 
+import functools
 import math
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
 from simulator.engine import load_game
 from simulator.games.wackelbett.components import FallTarget
-from simulator.games.wackelbett.dexterity import (PHYSICAL, dexterity_report, lodged_report, run_interval,
-                                                  stacking_trial, target_check, wobble_sensitivity)
+from simulator.games.wackelbett.dexterity import (PHYSICAL, dexterity_report, lodged_report, merge_wobble, run_interval,
+                                                  stacking_trials, target_check, wobble_sensitivity)
 from simulator.games.wackelbett.rules import FELL, MISSED_PEA
 
 GAME = load_game("wackelbett", players=1)
-TRIALS = 6
+TRIALS = {"surgeon": 3, "steady": 6, "shaky": 6}  # the surgeon tries 8 spots in its head per card: 3 runs
 
 
 @pytest.fixture(scope="module")
-def attempts():
-    out = []
-    for hand in ("surgeon", "steady", "shaky"):
-        for trial in range(TRIALS):
-            out += stacking_trial(GAME, hand, seed=3, trial=trial, retries=6)
-    return out
+def attempts():  # on two processes (the suite's longest fixture; the same tries as in one)
+    runs = [(hand, 3, trial) for hand, trials in TRIALS.items() for trial in range(trials)]
+    return stacking_trials(GAME, runs, retries=6)
 
 
 def rate(attempts, hand, lo, hi):
@@ -72,7 +72,10 @@ def test_the_wobble_changes_verdicts_at_the_top_of_the_pile(attempts):
     card has gone): 8.5% of this sample's 212 placements (PHYSICS.md, step 19; the bench
     measures it on a larger sample). This guards that figure against falling back towards
     the corner-locked bed's (5.7%)."""
-    found = wobble_sensitivity([a for a in attempts if a.hand in ("steady", "shaky")], GAME, lo=20, hi=30)
+    sample = [a for a in attempts if a.hand in ("steady", "shaky")]
+    judge = functools.partial(wobble_sensitivity, game=GAME, lo=20, hi=30)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:  # halves of the sample
+        found = merge_wobble(list(pool.map(judge, (sample[0::2], sample[1::2]))))
     assert found["level"]["placements"] >= 60 and found["held"]["placements"] >= 60
     assert found["level"]["sensitivity"] >= 0.10 and found["held"]["sensitivity"] >= 0.08
 
