@@ -404,7 +404,7 @@ def act_falls(game: WackelbettGame, before: WackelbettState, act: Act, repeat: i
 
     try:
         judged(PlaceCard(0, card, trace))
-        while not state.is_over() and state.phase != TURN:
+        while not fell and not state.is_over() and state.phase != TURN:
             if state.current_players() == (REFEREE,):
                 judged(decide(game, state))
                 continue
