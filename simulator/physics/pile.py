@@ -113,6 +113,49 @@ def _patch_under(layer: _Layer, face: Face) -> tuple[float, float] | None:
     return lo, hi
 
 
+def _terms(layer: _Layer, cgx: float, cgy: float) -> tuple:
+    """What :func:`_overload` needs of ``layer`` that stays fixed while its weld holds and the
+    carrier's centre of gravity (``cgx``, ``cgy``) does not move: worked out once, not per frame."""
+    m = layer.subtree_mass
+    qx, qy = layer.p1x - m * cgx, layer.p1y - m * cgy          # first moment about the cg
+    spread = layer.p2 - 2.0 * (cgx * layer.p1x + cgy * layer.p1y) + m * (cgx * cgx + cgy * cgy)
+    return (m, qx, qy, spread + layer.own_inertia, layer.carries_top, layer.ox - cgx, layer.oy - cgy,
+            layer.tx, layer.ty, layer.mu, layer.s_lo, layer.s_hi, layer)
+
+
+def _overload(terms: tuple, inputs: tuple[float, ...]) -> tuple[int, float]:
+    """Which way and how hard (mm/s^2) the sub-pile on a slab (its :func:`_terms`) would
+    accelerate away from its support if the weld were a resting contact: (way, 0) while the
+    contact could hold it. Ways: 0 lift off, 1/-1 slide along the card (+/-), 2/-2 tip over its
+    end (+/-)."""
+    g0x, g0y, alpha, w2, ex, ey, torque = inputs
+    m, qx, qy, turning, carries_top, ox, oy, tx, ty, mu, s_lo, s_hi, layer = terms
+    # the load the sub-pile puts on its support: its effective weight (+ what lies on top)
+    lx = m * g0x + w2 * qx + alpha * qy
+    ly = m * g0y - alpha * qx + w2 * qy
+    moment = qx * g0y - qy * g0x - alpha * turning  # about the cg
+    if carries_top:
+        lx += ex
+        ly += ey
+        moment += torque
+    # about the middle of the slab's underside
+    moment -= ox * ly - oy * lx
+    push = ty * lx - tx * ly            # -(load . normal), normal = (-ty, tx)
+    if push <= 0.0:
+        return 0, (1e-9 - push) / m     # it would have to pull: the sub-pile lifts off
+    along = lx * tx + ly * ty
+    slide = abs(along) - mu * push
+    if slide > 0.0:
+        return (1 if along > 0 else -1), slide / m  # more than friction holds: it slides
+    centre = -moment / push             # where along the patch the push must act
+    outside = max(s_lo - centre, centre - s_hi, 0.0)
+    if outside == 0.0:
+        return 0, 0.0
+    # outside the patch it tips over the edge: the unbalanced moment turns it about the edge
+    up = (layer.p1x / m - layer.ox) * -ty + (layer.p1y / m - layer.oy) * tx
+    return (2 if centre > s_hi else -2), push * outside / (m * max(up, layer.slab.thickness))
+
+
 class WeldedPile:
     """Slabs welded onto ``carrier`` in resting order (lowest first), each resting on a lower
     slab or on one of ``base_faces`` (faces of the carrier itself; none for a detached pile,
@@ -132,6 +175,8 @@ class WeldedPile:
         self._way: list[int] = []
         self._last_motion: tuple[float, float, float] | None = None  # vx, vy, w after the last frame
         self._checked: tuple[float, ...] | None = None               # the inputs of the last full check
+        self._terms: list[tuple | None] = []                        # per slab: _terms() about the carrier's cg
+        self._terms_cg: tuple[float, float] | None = None           # the cg they were taken about
         self._by_key: dict[Hashable, _Layer] = {}
         self._link()
 
@@ -151,6 +196,7 @@ class WeldedPile:
     def _link(self) -> None:
         """Find every slab's support and contact patch; sum each sub-pile; mark the top's path."""
         layers = self.layers
+        self._terms_cg = None  # the sums below change: _terms() again
         self._by_key = {layer.slab.key: layer for layer in layers}
         top = max(layers, key=lambda layer: layer.y, default=None)
         self._top = (top.x, top.y) if top is not None else (0.0, -math.inf)
@@ -253,11 +299,14 @@ class WeldedPile:
         if self._checked is not None and not any(self._slip) and self._is_quiet(inputs, gravity):
             return None
         self._checked = inputs
+        if self._terms_cg != (cgx, cgy):
+            self._terms = [None if layer.mu == _ROOT else _terms(layer, cgx, cgy) for layer in self.layers]
+            self._terms_cg = (cgx, cgy)
         failing = None
-        for i, layer in enumerate(self.layers):
-            if layer.mu == _ROOT:
+        for i, terms in enumerate(self._terms):
+            if terms is None:
                 continue
-            way, excess = self._overload(layer, inputs, cgx, cgy)
+            way, excess = _overload(terms, inputs)
             # A resting contact gives way once the sub-pile would have started to move faster than
             # the slip speed the same way: a jolt of a frame or a lasting overload, not a tremor of
             # the solver (a shake back and forth starts again each time it turns).
@@ -309,42 +358,6 @@ class WeldedPile:
                 and abs(inputs[2] - old[2]) * reach < tol and abs(inputs[3] - old[3]) * reach < tol
                 and abs(inputs[4] - old[4]) < tol * mass and abs(inputs[5] - old[5]) < tol * mass
                 and abs(inputs[6] - old[6]) < tol * mass * reach)
-
-    @staticmethod
-    def _overload(layer: _Layer, inputs: tuple[float, ...], cgx: float, cgy: float) -> tuple[int, float]:
-        """Which way and how hard (mm/s^2) the sub-pile on ``layer`` would accelerate away from
-        its support if the weld were a resting contact: (way, 0) while the contact could hold
-        it. Ways: 0 lift off, 1/-1 slide along the card (+/-), 2/-2 tip over its end (+/-)."""
-        g0x, g0y, alpha, w2, ex, ey, torque = inputs
-        m = layer.subtree_mass
-        qx, qy = layer.p1x - m * cgx, layer.p1y - m * cgy          # first moment about the cg
-        spread = layer.p2 - 2.0 * (cgx * layer.p1x + cgy * layer.p1y) + m * (cgx * cgx + cgy * cgy)
-        # the load the sub-pile puts on its support: its effective weight (+ what lies on top)
-        lx = m * g0x + w2 * qx + alpha * qy
-        ly = m * g0y - alpha * qx + w2 * qy
-        moment = qx * g0y - qy * g0x - alpha * (spread + layer.own_inertia)  # about the cg
-        if layer.carries_top:
-            lx += ex
-            ly += ey
-            moment += torque
-        # about the middle of the slab's underside
-        ox, oy = layer.ox - cgx, layer.oy - cgy
-        moment -= ox * ly - oy * lx
-        tx, ty = layer.tx, layer.ty
-        push = ty * lx - tx * ly            # -(load . normal), normal = (-ty, tx)
-        if push <= 0.0:
-            return 0, (1e-9 - push) / m     # it would have to pull: the sub-pile lifts off
-        along = lx * tx + ly * ty
-        slide = abs(along) - layer.mu * push
-        if slide > 0.0:
-            return (1 if along > 0 else -1), slide / m  # more than friction holds: it slides
-        centre = -moment / push             # where along the patch the push must act
-        outside = max(layer.s_lo - centre, centre - layer.s_hi, 0.0)
-        if outside == 0.0:
-            return 0, 0.0
-        # outside the patch it tips over the edge: the unbalanced moment turns it about the edge
-        up = (layer.p1x / m - layer.ox) * -ty + (layer.p1y / m - layer.oy) * tx
-        return (2 if centre > layer.s_hi else -2), push * outside / (m * max(up, layer.slab.thickness))
 
     # -- letting go ----------------------------------------------------------------
     def subtree(self, index: int) -> list[int]:
