@@ -92,6 +92,8 @@ class Knob:
 
 KNOBS = (
     Knob("bed.rock_radius", "underside radius mm", 20.0, 200.0),
+    Knob("bed.rock_radius_outer", "outer radius mm (0: one arc)", 0.0, 200.0),
+    Knob("bed.rock_turn_deg", "lean where it is reached", 0.0, 10.0),
     Knob("bed.pea_height", "pea height mm", 5.0, 30.0),
     Knob("bed.wobble_stiffness", "magnet stiffness", 0.0, 1e8),
     Knob("bed.wobble_damping", "rim damping", 1e5, 3e7, log=True),

@@ -76,9 +76,11 @@ class TableSpec:
 class BedSpec:
     """The can bottom seen from the side: a plate with two walls, rolling on its rounded underside.
 
-    The underside is an arc of radius ``rock_radius`` whose lowest point is the wobble-pea,
-    ``pea_height`` below the plate; ``wobble_stiffness`` is the magnet's extra pull towards
-    level (0: none) and ``wobble_damping`` what the rim and the table take out of a rock."""
+    The underside is rounded, its lowest point the wobble-pea, ``pea_height`` below the plate:
+    its radius of curvature is ``rock_radius`` at the pea and grows to ``rock_radius_outer``
+    where the bed leans ``rock_turn`` (radians) and beyond (one arc when the two are equal).
+    ``wobble_stiffness`` is the magnet's extra pull towards level (0: none) and
+    ``wobble_damping`` what the rim and the table take out of a rock."""
 
     inner_width: float
     plate_thickness: float
@@ -92,20 +94,83 @@ class BedSpec:
     wobble_stiffness: float
     wobble_damping: float
     rigid: bool = False  # held still where it lies: what the wobble changes is measured against this
+    rock_radius_outer: float = 0.0  # mm; 0: rock_radius (the underside is one arc)
+    rock_turn: float = 0.0          # radians of lean over which the radius grows to rock_radius_outer
 
     @property
     def outer_half_width(self) -> float:
         return self.inner_width / 2 + self.wall_thickness
 
     @property
+    def is_arc(self) -> bool:
+        """Is the underside one arc (its radius the same at every lean)?"""
+        return self.rock_radius_outer in (0.0, self.rock_radius) or self.rock_turn <= 0.0
+
+    def radius_at(self, lean: float) -> float:
+        """The underside's radius of curvature where it touches the table at ``lean`` radians:
+        rock_radius at the pea, growing as the lean squared to rock_radius_outer at rock_turn."""
+        if self.is_arc:
+            return self.rock_radius
+        t = min(1.0, abs(lean) / self.rock_turn)
+        return self.rock_radius + (self.rock_radius_outer - self.rock_radius) * t * t
+
+    def contact(self, lean: float) -> tuple[float, float]:
+        """The point of the underside (bed frame: y up from the plate's underside) that touches
+        the table when the bed leans ``lean`` radians (clockwise, its right side down: > 0)."""
+        a = abs(lean)
+        r0 = self.rock_radius
+        k = 0.0 if self.is_arc else (self.rock_radius_outer - r0) / self.rock_turn ** 2
+        t = a if self.is_arc else min(a, self.rock_turn)
+        # the integrals of (r0 + k u^2) (cos u, sin u) du from 0 to t
+        s, c = math.sin(t), math.cos(t)
+        x = r0 * s + k * (t * t * s + 2 * t * c - 2 * s)
+        y = r0 * (1 - c) + k * (-t * t * c + 2 * t * s + 2 * c - 2)
+        if a > t:  # beyond rock_turn: an arc of rock_radius_outer
+            x += self.rock_radius_outer * (math.sin(a) - s)
+            y += self.rock_radius_outer * (c - math.cos(a))
+        return math.copysign(x, lean), y - self.pea_height
+
+    def osculating(self, lean: float) -> tuple[float, tuple[float, float]]:
+        """The circle that fits the underside where it touches the table at ``lean``: its radius
+        and centre (bed frame). For one arc, the arc itself at every lean."""
+        r = self.radius_at(lean)
+        x, y = self.contact(lean)
+        return r, (x - r * math.sin(lean), y + r * math.cos(lean))
+
+    def rolled(self, lean: float) -> float:
+        """How far (mm) the bed rolls along the table as it leans ``lean`` radians from level:
+        the length of underside that has touched the table."""
+        a, r0 = abs(lean), self.rock_radius
+        if self.is_arc:
+            return r0 * a
+        t = min(a, self.rock_turn)
+        k = (self.rock_radius_outer - r0) / self.rock_turn ** 2
+        return r0 * t + k * t ** 3 / 3 + self.rock_radius_outer * (a - t)
+
+    def underside(self, step: float = math.radians(0.5)) -> list[tuple[float, float]]:
+        """The rounded underside (bed frame), left to right, from plate to plate through the pea."""
+        half = [self.contact(0.0)]
+        lean = 0.0
+        while half[-1][1] < 0.0 and lean < math.pi / 2:
+            lean += step
+            x, y = self.contact(lean)
+            half.append((x, min(y, 0.0)))
+        return [(-x, y) for x, y in reversed(half[1:])] + half
+
+    @property
     def corner_angle(self) -> float:
         """Radians: how far the bed rolls on its underside before a corner of its plate touches
-        the table (where rock_radius - w sin(a) - (rock_radius - pea_height) cos(a) = 0)."""
-        r, w, rise = self.rock_radius, self.outer_half_width, self.rock_radius - self.pea_height
+        the table (for one arc: where rock_radius - w sin(a) - (rock_radius - pea_height) cos(a) = 0)."""
+        w = self.outer_half_width
+
+        def corner_height(a: float) -> float:  # above the table, the bed leaning a
+            cx, cy = self.contact(a)
+            return -(w - cx) * math.sin(a) - cy * math.cos(a)
+
         low, high = 0.0, math.pi / 2
         for _ in range(60):
             mid = (low + high) / 2
-            if r - w * math.sin(mid) - rise * math.cos(mid) > 0:
+            if corner_height(mid) > 0:
                 low = mid
             else:
                 high = mid
@@ -278,6 +343,8 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         wobble_stiffness=b.get("wobble_stiffness", float, minimum=0.0, maximum=1e10),  # 1e12 overflows pymunk
         wobble_damping=b.get("wobble_damping", float, minimum=0.0),
         rigid=b.get("rigid", bool, default=False),
+        rock_radius_outer=b.get("rock_radius_outer", float, minimum=0.0, maximum=1e5, default=0.0),
+        rock_turn=math.radians(b.get("rock_turn_deg", float, minimum=0.0, maximum=45.0, default=0.0)),
     )
     b.refuse_unread()
     u = scene.table("under_bed_card")

@@ -211,16 +211,11 @@ class TablePainter:
         return image
 
     def _render_underside(self, image: pygame.Surface, s: float, centre: tuple[float, float]) -> None:
-        """The can bottom's rounded underside (the arc it rolls on) and the wobble-pea at its
+        """The can bottom's rounded underside (what it rolls on) and the wobble-pea at its
         lowest point, held there by the magnet."""
         b = self.physics.bed
         cx, cy = centre
-        rise = b.rock_radius - b.pea_height  # the arc's centre above the plate's underside
-        reach = math.sqrt(max(0.0, b.rock_radius ** 2 - rise ** 2))
-        span = math.asin(min(1.0, reach / b.rock_radius))
-        steps = 24
-        arc = [(cx + b.rock_radius * math.sin(a) * s, cy - (rise - b.rock_radius * math.cos(a)) * s)
-               for a in (-span + 2 * span * i / steps for i in range(steps + 1))]
+        arc = [(cx + x * s, cy - y * s) for x, y in b.underside(step=math.radians(2.0))]
         pygame.draw.polygon(image, TIN, arc)
         pygame.draw.lines(image, TIN_DARK, False, arc, max(2, round(0.6 * s)))
         for ring in (0.45, 0.75):  # the dome's pressed rings

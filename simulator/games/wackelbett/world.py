@@ -96,6 +96,7 @@ class WackelbettWorld:
         self._princess_energy_cap = 0.0  # set when she is made (her moment is pymunk's)
         self._rock_dampers: dict[pymunk.Body, list] = {}  # a body touching her -> [her damper to it, contacts]
         self._build_table()
+        self._rocker: pymunk.Circle | None = None  # the underside, when its radius varies with the lean
         self.bed = self._build_bed(layout.bed)
         self.free_cards: dict[int, pymunk.Body] = {}
         self.laid_card: int | None = None
@@ -161,7 +162,10 @@ class WackelbettWorld:
         self.space.add(bed, *shapes)
         if not b.rigid:
             # the rounded underside it rolls on: an arc through the pea; it meets only the table
+            # where the radius varies, the circle is refitted every frame to the underside where
+            # it touches the table (_fit_rocker): to second order it is the underside there
             rocker = pymunk.Circle(bed, b.rock_radius, (0.0, b.rock_radius - b.pea_height))
+            self._rocker = None if b.is_arc else rocker
             rocker.friction = b.friction
             rocker.elasticity = 1.0
             rocker.filter = pymunk.ShapeFilter(categories=_CAT_BED, mask=_CAT_TABLE)
@@ -239,12 +243,21 @@ class WackelbettWorld:
         """Advance one fixed frame (``physics.solver.frame_hz``) of substeps, steering the hand."""
         if self._hand_target is not None:
             self._steer_hand(self._hand_target)
+        if self._rocker is not None:
+            self._fit_rocker()
         step_frame(self.space, self.fixed_step)
         self.frame += 1
         self._apply_air_drag()
         self._let_go_of_overloaded_welds()
         if self.frame % _LOST_CHECK_FRAMES == 0:
             self._drop_lost_bodies()
+
+    def _fit_rocker(self) -> None:
+        """The bed's underside circle made the circle that fits the underside where it now
+        touches the table (its radius grows with the lean: [bed] rock_radius_outer)."""
+        radius, centre = self.physics.bed.osculating(-self.bed.angle)
+        self._rocker.unsafe_set_radius(radius)
+        self._rocker.unsafe_set_offset(centre)
 
     def _free_bodies(self) -> list[pymunk.Body]:
         """Bodies that lie on the pile by contact: free cards (not in the hand), detached

@@ -110,8 +110,8 @@ def test_a_tall_balanced_pile_stands_off_its_corner_and_its_balance_decides_the_
     """Issue 27: the bed is a can bottom rolling on its rounded underside, not a pivot that locks
     on a corner. Thirty cards laid on the balance point stand level; the same pile with every
     card a millimetre to the right leans the bed right, short of its corner, and the bed
-    rolls along the table as it leans: the centre of its underside's arc moves by the arc's
-    length rolled."""
+    rolls along the table as it leans: where it touches the table moves by the length of
+    underside rolled."""
     b = PHYSICS.bed
     corner = 10.7
     found = {}
@@ -123,11 +123,36 @@ def test_a_tall_balanced_pile_stands_off_its_corner_and_its_balance_decides_the_
     lean = -found[1.0].angle  # clockwise: the right side goes down
     assert math.radians(2.0) < lean < math.radians(corner - 1.0)
 
-    def arc_centre(pose):
-        return local_to_world(pose, 0.0, b.rock_radius - b.pea_height)
+    def touching(pose):  # where the underside touches the table: its lowest point
+        return min((local_to_world(pose, x, y) for x, y in b.underside(step=math.radians(0.1))), key=lambda p: p[1])
 
-    rolled = arc_centre(found[1.0])[0] - arc_centre(found[0.0])[0]  # rolling clockwise: to the right
-    assert rolled == pytest.approx(b.rock_radius * lean, rel=0.1)
+    rolled = touching(found[1.0])[0] - touching(found[0.0])[0]  # rolling clockwise: to the right
+    assert rolled == pytest.approx(b.rolled(lean), rel=0.1)
+
+
+def test_an_underside_tighter_at_the_pea_than_further_out_rolls_on_its_own_curve():
+    """Issue 27, the underside's profile as data: with a radius of 40 mm at the pea growing to
+    80 mm at 6 degrees of lean, the same 20-card pile a half millimetre per card off balance
+    leans further than on the one 58 mm arc, short of the corner; the bed rests on its curve
+    (its lowest point on the table, not sunk into it) and rolls along the table by the length
+    of curve that touched it."""
+    profile = dataclasses.replace(PHYSICS.bed, rock_radius=40.0, rock_radius_outer=80.0, rock_turn=math.radians(6.0))
+    physics = dataclasses.replace(PHYSICS, bed=profile)
+    level = resting_bed(physics)
+
+    def settled(physics):
+        world = WackelbettWorld(physics, FACES, neat_stack(physics, range(20), [0.5] * 20))
+        world.settle()
+        return world.bed_pose()
+
+    lean = -settled(physics).angle
+    assert lean > 2 * -settled(PHYSICS).angle > 0
+    assert lean < profile.corner_angle - math.radians(1.0)
+    bed = settled(physics)
+    lowest = min((local_to_world(bed, x, y) for x, y in profile.underside(step=math.radians(0.05))), key=lambda p: p[1])
+    assert abs(lowest[1]) < 0.3, "it rests on its underside: the table is at height 0"
+    pea_at_rest = local_to_world(level, *profile.contact(0.0))[0]
+    assert lowest[0] - pea_at_rest == pytest.approx(profile.rolled(lean), rel=0.05)
 
 
 def test_the_bed_rocks_on_its_pea_and_settles_back():
