@@ -6,7 +6,7 @@ from typing import Sequence
 
 from .actions import REFEREE
 from .bots import Bot
-from .game import Game, State
+from .game import Game, Referee, State
 
 
 class RunawayGame(RuntimeError):
@@ -14,16 +14,18 @@ class RunawayGame(RuntimeError):
 
 
 def play_out(game: Game, bots: Sequence[Bot], seed: int, *, max_actions: int = 200_000,
-             state: State | None = None) -> State:
+             state: State | None = None, referee: Referee | None = None) -> State:
     """Play from ``state`` (or a new game dealt from ``seed``) until it is over.
 
     Each bot gets only its seat's view. Bots draw on their own RNG, seeded from
     ``seed`` but apart from the game's, so a bot's choices never change the deal.
+    ``referee`` answers for the table (default: the game's own).
     Raises :class:`RunawayGame` after ``max_actions``.
     """
     if state is None:
         state = game.new_state(seed)
-    referee = game.make_referee()
+    if referee is None:
+        referee = game.make_referee()
     bot_rng = random.Random(seed ^ 0x5EED)
     reads_view = [getattr(bot, "reads_view", True) for bot in bots]
     for _ in range(max_actions):
