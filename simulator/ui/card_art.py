@@ -9,7 +9,7 @@ import math
 
 import pygame
 
-from .theme import CARD_BACK, CARD_BACK_TRIM, INK, WHITE, font
+from .theme import CARD_BACK, CARD_BACK_TRIM, INK, WHITE, fitting_size, font
 
 MARKS = ("circle", "triangle", "square", "diamond", "star", "hexagon")
 
@@ -118,11 +118,8 @@ def card_back(size: tuple[int, int], title: str, *, fill=CARD_BACK, trim=CARD_BA
 
 
 def title_size(title: str, room: int, largest: int, smallest: int = 8) -> int:
-    """The largest bold size up to ``largest`` at which ``title`` (outlined) fits in ``room`` pixels."""
-    size = largest
-    while size > smallest and font(size, True).size(title)[0] + 2 > room:
-        size -= 1
-    return size
+    """The largest bold size up to ``largest`` at which ``title`` (outlined: 2 px more) fits in ``room`` pixels."""
+    return fitting_size(title, room - 2, largest, bold=True, smallest=smallest)
 
 
 def glow(size: tuple[int, int], colour, radius: int = 12, width: int = 4) -> pygame.Surface:

@@ -55,6 +55,15 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(FONT_FILES[bold], size)
 
 
+def fitting_size(words: str, room: int, largest: int, *, bold: bool = False, smallest: int = 8) -> int:
+    """The largest size up to ``largest`` at which ``words`` fit across ``room`` pixels
+    (``smallest`` if none does)."""
+    size = largest
+    while size > smallest and font(size, bold).size(words)[0] > room:
+        size -= 1
+    return size
+
+
 def text(surface: pygame.Surface, message: str, pos: tuple[int, int], *, size: int = 18,
          colour: tuple[int, int, int] = TEXT, bold: bool = False, anchor: str = "topleft",
          shadow: bool = False) -> pygame.Rect:

@@ -13,7 +13,8 @@ from typing import Any, Callable, Hashable, Sequence
 import pygame
 
 from simulator.ui.card_art import title_size
-from simulator.ui.theme import GOLD, HIGHLIGHT, INK, TABLE_RECT, TEXT, TEXT_DIM, WHITE, font, panel, text, ui_size
+from simulator.ui.theme import (GOLD, HIGHLIGHT, INK, TABLE_RECT, TEXT, TEXT_DIM, WHITE, fitting_size, font, panel, text,
+                                ui_size)
 
 from .board import (BAND_Y, BAR, GRID, HAND_X0, MONEY_MINI, PANEL_W, PANEL_X, ROW_X, SEAT_W, SEAT_X,
                     SMALL_CARD, STRIP, Board)
@@ -42,10 +43,7 @@ def small() -> int:
 def fitting(words: str, room: int, largest: int, *, bold: bool = False, smallest: int = 13) -> int:
     """The largest size up to ``largest`` at which ``words`` fit across ``room`` pixels (``smallest``
     if none does: the table's words are never smaller than 13 px unless a name must fit)."""
-    size = largest
-    while size > smallest and font(size, bold).size(words)[0] > room:
-        size -= 1
-    return size
+    return fitting_size(words, room, largest, bold=bold, smallest=smallest)
 
 
 def fitted(surface: pygame.Surface, words: str, pos: tuple[int, int], room: int, *, bold: bool = False,
