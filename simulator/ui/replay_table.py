@@ -91,10 +91,13 @@ class ReplayTable(TableScene):
         self.view.finish_moves()
         self.refresh()
 
-    def update(self, dt: float) -> None:
-        if self.paused:
-            self.bot_timer = 0.0  # nothing comes while paused
-        super().update(dt * self.speed if not self.paused else dt)
+    def busy(self) -> bool:
+        """Paused, nothing on the table moves (a card stopped mid-flight too)."""
+        return not self.paused and super().busy()
+
+    def clock_rate(self) -> float:
+        """Paused, the game stands still (also a timed window's clock); else it runs ``speed`` times as fast."""
+        return 0.0 if self.paused else self.speed
 
     def local_humans(self) -> list[int]:
         return []  # the file plays every seat

@@ -191,10 +191,16 @@ class TableScene:
         steps could not catch up with after a stall)."""
         self._real_time_driven = True
         if not self.is_covered:
-            self._table_seconds += seconds
+            self._table_seconds += seconds * self.clock_rate()
+
+    def clock_rate(self) -> float:
+        """How fast the game runs against real time: its moves, animations and timed windows
+        (1; a replay runs it faster, slower or not at all)."""
+        return 1.0
 
     def update(self, dt: float) -> None:
         self.manager.update(dt)
+        dt *= self.clock_rate()  # the game's time from here on
         if not self._real_time_driven and not self.is_covered:
             self._table_seconds += dt  # no app tells the real time: the updates are the table's time
         if not self.is_covered:

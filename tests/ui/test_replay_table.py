@@ -150,3 +150,32 @@ def test_a_click_on_a_line_of_the_log_shows_the_table_at_that_move(tmp_path, mon
     row, entry = table.log_rows[-1]
     click(app, row.center)
     assert table.view.log_lines()[-1] == entries[entry], "the newest line stays the table shown"
+
+
+def test_a_paused_replay_of_a_timed_round_stands_still_sand_timer_and_all(tmp_path, monkeypatch):
+    """Wie Weet Wat's answering window runs on the table's clock and its own flow, not on the
+    turns a pause holds back: paused in the middle of a window, nothing is answered and the
+    window's time stands still; played on, the moves come again."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    path, saved = saved_game(tmp_path, "wie-weet-wat", 3, 40)
+    app = App(headless=True, settings=Settings())
+    table = ReplayTable(app, load_record(path), on_leave=app.pop)
+    app.push(table)
+    for _ in range(600):
+        frames(app, 10)
+        if table.overlays:
+            press(app, pygame.K_RETURN)
+        if table.state.view(0).get("phase") == "answer":
+            break
+    assert table.state.view(0).get("phase") == "answer", "the replay reached an answering window"
+    press(app, pygame.K_SPACE)
+    held, clock = len(table.state.history), table.table_seconds()
+    frames(app, 60 * 40)  # forty seconds: longer than any window
+    assert table.paused and len(table.state.history) == held, "nothing is answered while paused"
+    assert table.table_seconds() == clock, "the sand timer stands still"
+    press(app, pygame.K_SPACE)
+    for _ in range(60):
+        frames(app, 60)
+        if len(table.state.history) > held:
+            break
+    assert len(table.state.history) > held and table.table_seconds() > clock
