@@ -17,6 +17,7 @@ Drag a free card or the princess with the mouse: the world's own hand carries it
   python tools/physics_lab.py --scene copy.toml --cards 20 --set bed.wobble_stiffness=4e7
   python tools/physics_lab.py --frames 120 --screenshot lab.png    headless: N frames (2 cards dropped), a PNG
   python tools/physics_lab.py --scene copy.toml --set card.friction=0.5 --save --yes   write, no window
+  python tools/physics_lab.py --leans --set bed.rock_radius=52     where the bed rests, by height and balance
 
 Keys: Space pause, S step, O overlay, D drop a card, N nudge, R reset, Esc quit.
 """
@@ -50,6 +51,7 @@ from simulator.games.wackelbett.scene_edit import (SceneEditError, ask_to_write,
                                                    patched_scene, plan_changes, read_value, unified_diff,
                                                    write_values)
 from simulator.games.wackelbett.world import WackelbettWorld  # noqa: E402
+from simulator.games.wackelbett.statics import lean_table  # noqa: E402
 from simulator.ui.app import display_problem  # noqa: E402
 from simulator.physics.snapshot import BodyPose, kinetic_energy  # noqa: E402
 from simulator.physics.stepping import FrameClock  # noqa: E402
@@ -492,6 +494,23 @@ def run_headless(lab: PhysicsLab, frames: int, screenshot: Path | None, surface:
         pygame.image.save(surface, str(screenshot))
 
 
+LEAN_OFFSETS = (0.0, 0.25, 0.5, 1.0, 2.0)  # mm: each card of the pile this far right of the pea
+
+
+def lean_report(physics, deck: int) -> str:
+    """The resting leans of neat piles by height and imbalance, as a text table: two leans
+    where a pile has two rests (level is a summit), the corner's angle where it reaches it."""
+    heights = sorted({*range(5, deck, 5), deck})
+    corner = math.degrees(physics.bed.corner_angle)
+    lines = [f"Where the bed rests (degrees, + = right side down; its corner touches at {corner:.1f}, "
+             f"cards slip at {math.degrees(physics.card.slip_angle):.1f})",
+             "a neat pile, the princess on top; every card this far right of the pea:",
+             "cards " + "".join(f"{f'{off:g} mm':>14}" for off in LEAN_OFFSETS)]
+    for cards, row in lean_table(physics, heights, LEAN_OFFSETS):
+        lines.append(f"{cards:5d} " + "".join(f"{' / '.join(f'{a:+.1f}' for a in leans):>14}" for leans in row))
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--scene", type=Path, default=SCENE, help="the scene file to read and save (default: %(default)s)")
@@ -503,6 +522,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshot", type=Path, help="with --frames: save the last frame as a PNG")
     parser.add_argument("--save", action="store_true", help="write the --set values into the scene file (diff first)")
     parser.add_argument("--yes", action="store_true", help="with --save: write without asking")
+    parser.add_argument("--leans", action="store_true",
+                        help="no window: print where the bed rests (degrees) under neat piles of 5 to 36 cards "
+                             "lying 0 to 2 mm off the pea, worked out from its underside (statics.py)")
     args = parser.parse_args(argv)
     if args.screenshot is not None and args.frames is None:
         parser.error("--screenshot saves the last of --frames N frames: give --frames")
@@ -521,6 +543,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if not 1 <= args.cards <= deck:
         parser.error(f"--cards must be 1 to {deck} (the deck)")
+    if args.leans:
+        print(lean_report(WackelbettGame(1, scene=patched_scene(scene, values)).physics, deck))
+        return 0
     headless = args.frames is not None or args.save
     if headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -127,3 +127,16 @@ def test_arguments_that_cannot_work_are_refused_in_one_line(scene_copy, capsys, 
     with pytest.raises(SystemExit) as stop:
         physics_lab.main(["--scene", str(scene_copy), *args])
     assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_the_lean_table_shows_where_a_pile_rests_on_the_underside_set(capsys):
+    """--leans prints, without a window, where the bed rests under neat piles by height and
+    imbalance: on one 58 mm arc a 10-card pile leans more the further off the pea it lies, and
+    a centred 36-card pile's centre of mass is above the arc's centre: it rests on a corner,
+    either one."""
+    arc = ["--set", "bed.rock_radius=58", "--set", "bed.rock_radius_outer=0", "--set", "bed.rock_turn_deg=0"]
+    assert physics_lab.main(["--leans", *arc]) == 0
+    rows = {line.split()[0]: line.split()[1:] for line in capsys.readouterr().out.splitlines()[3:]}
+    ten = [float(v) for v in rows["10"]]
+    assert ten[0] == 0.0 and ten == sorted(ten) and ten[-1] > 1.0
+    assert rows["36"][:3] == ["-10.7", "/", "+10.7"]
