@@ -30,7 +30,6 @@ import math
 from dataclasses import dataclass
 from typing import Hashable, Sequence
 
-import numpy as np
 import pymunk
 
 from .snapshot import BodyPose
@@ -42,7 +41,6 @@ Face = tuple[Point, Point, float]  # a supporting face (two ends, carrier frame)
 _CONTACT = 1.0       # mm: a face this close under a slab's underside carries it
 _QUIET = 1.0e-3      # of g: inputs that changed less than this since the last check cannot break a weld
 _ROOT = -1.0         # the friction marking a slab that is not welded to anything beneath
-_ROUNDING = 1.0e-9   # relative: a holding condition this close to its limit is left to the exact walk
 
 
 @dataclass(frozen=True)
@@ -158,27 +156,6 @@ def _overload(terms: tuple, inputs: tuple[float, ...]) -> tuple[int, float]:
     return (2 if centre > s_hi else -2), push * outside / (m * max(up, layer.slab.thickness))
 
 
-def _holding_rows(terms: tuple) -> list[list[float]]:
-    """The five conditions under which :func:`_overload` finds a weld holding, as rows ``r``
-    with ``r . inputs < 0``: the load, its moment, the push and the pull along the card are
-    linear in the inputs, so each condition is too (it pushes; friction holds both ways; the
-    push acts inside the patch at either end)."""
-    m, qx, qy, turning, carries_top, ox, oy, tx, ty, mu, s_lo, s_hi, _ = terms
-    top = 1.0 if carries_top else 0.0
-    # inputs: g0x, g0y, alpha, w2, ex, ey, torque
-    lx = (m, 0.0, qy, qx, top, 0.0, 0.0)
-    ly = (0.0, m, -qx, qy, 0.0, top, 0.0)
-    about_cg = (-qy, qx, -turning, 0.0, 0.0, 0.0, top)
-    moment = [c - ox * b + oy * a for a, b, c in zip(lx, ly, about_cg)]
-    push = [ty * a - tx * b for a, b in zip(lx, ly)]
-    along = [tx * a + ty * b for a, b in zip(lx, ly)]
-    return [[-p for p in push],
-            [a - mu * p for a, p in zip(along, push)],
-            [-a - mu * p for a, p in zip(along, push)],
-            [s_lo * p + q for p, q in zip(push, moment)],
-            [-q - s_hi * p for p, q in zip(push, moment)]]
-
-
 class WeldedPile:
     """Slabs welded onto ``carrier`` in resting order (lowest first), each resting on a lower
     slab or on one of ``base_faces`` (faces of the carrier itself; none for a detached pile,
@@ -200,7 +177,6 @@ class WeldedPile:
         self._checked: tuple[float, ...] | None = None               # the inputs of the last full check
         self._terms: list[tuple | None] = []                        # per slab: _terms() about the carrier's cg
         self._terms_cg: tuple[float, float] | None = None           # the cg they were taken about
-        self._rows = self._row_sizes = np.zeros((0, 7))              # every weld's _holding_rows(), and |rows|
         self._by_key: dict[Hashable, _Layer] = {}
         self._link()
 
@@ -326,15 +302,6 @@ class WeldedPile:
         if self._terms_cg != (cgx, cgy):
             self._terms = [None if layer.mu == _ROOT else _terms(layer, cgx, cgy) for layer in self.layers]
             self._terms_cg = (cgx, cgy)
-            self._rows = np.array([row for t in self._terms if t is not None for row in _holding_rows(t)]
-                                  ).reshape(-1, 7)
-            self._row_sizes = np.abs(self._rows)
-        if not any(self._slip):
-            # Usually every weld holds with room to spare: one matrix product says so. The walk
-            # below would find the same (every slip stays 0); it judges what is within rounding.
-            x = np.array(inputs)
-            if (self._rows @ x < -_ROUNDING * (self._row_sizes @ np.abs(x))).all():
-                return None
         failing = None
         for i, terms in enumerate(self._terms):
             if terms is None:

@@ -5,10 +5,7 @@ from __future__ import annotations
 import math
 
 import pymunk
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from simulator.physics import pile as pile_module
 from simulator.physics.pile import Slab, WeldedPile
 from simulator.physics.snapshot import BodyPose
 from simulator.physics.stepping import FixedStep, step_frame
@@ -190,34 +187,3 @@ def test_a_heavy_load_out_over_the_end_still_tips_the_top_card():
     pile = welded(space, board, [0.0, 0.0, 40.0])
     x, y = board.local_to_world((84.0, THICK * 3.5))
     assert loaded_failure(pile, space, (x, y, 0.0, -MASS * G)) == 2
-
-
-frame_motion = st.tuples(st.floats(-400, 400), st.floats(-400, 400), st.floats(-6, 6),  # vx, vy, spin
-                         st.floats(-3, 3), st.floats(-3, 3))                              # load on top, in weights
-
-
-@settings(max_examples=60, deadline=None)
-@given(angle=st.floats(-14, 14), offsets=st.lists(st.floats(-50, 50), min_size=1, max_size=8),
-       frames=st.lists(frame_motion, min_size=2, max_size=8))
-def test_the_shortcut_for_a_pile_that_holds_judges_as_the_walk_over_every_weld(angle, offsets, frames):
-    """When no weld is slipping, one matrix product may say that every weld holds; it must
-    never say so where the exact walk over the welds finds one overloaded (same verdict, same
-    slips, frame after frame, for any pile, motion and load)."""
-    piles = []
-    for _ in range(2):
-        space = space_with_gravity()
-        board = carrier_at(space, math.radians(angle))
-        piles.append(welded(space, board, offsets))
-    for vx, vy, spin, fx, fy in frames:
-        verdicts = []
-        for walk_only, pile in zip((False, True), piles):
-            pile.carrier.velocity, pile.carrier.angular_velocity = (vx, vy), spin
-            x, y = pile.carrier.local_to_world((offsets[-1], THICK * len(offsets)))
-            load = (x, y, fx * MASS * G, fy * MASS * G)
-            saved = pile_module._ROUNDING
-            pile_module._ROUNDING = math.inf if walk_only else saved  # inf: the shortcut never applies
-            try:
-                verdicts.append((pile.failing_weld(G, STEP.frame_dt, [load]), list(pile._slip)))
-            finally:
-                pile_module._ROUNDING = saved
-        assert verdicts[0] == verdicts[1]
