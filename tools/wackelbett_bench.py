@@ -246,8 +246,8 @@ def as_in_baseline(physics: WackelbettPhysics) -> WackelbettPhysics:
     """Our world set up as the baseline's rocker table (its rounded underside, pea, damper,
     frictions and figure), so the two costs compare the method (welds, their checks, air drag,
     the princess's rock damping, settling), not two tables."""
-    bed = dataclasses.replace(physics.bed, pea_height=10.0, rock_radius=150.0, wobble_stiffness=0.0,
-                              wobble_damping=2.0e6, friction=0.6)
+    bed = dataclasses.replace(physics.bed, pea_height=10.0, rock_radius=150.0, rock_radius_outer=0.0,
+                              rock_turn=0.0, wobble_stiffness=0.0, wobble_damping=2.0e6, friction=0.6)
     card = dataclasses.replace(physics.card, friction=0.5)
     princess = dataclasses.replace(physics.princess, base_width=16.0, top_width=8.0, friction=0.6)
     return dataclasses.replace(physics, bed=bed, card=card, princess=princess)
