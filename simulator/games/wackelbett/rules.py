@@ -101,9 +101,10 @@ class WackelbettGame(Game):
     daily = (1, {"mode": "challenge"})
     # The table's verdicts record where the bed and every card lay; a bed of another shape
     # cannot go on from them.
-    state_version = 3
+    state_version = 4
     state_versions = {1: "the bed on a pivot over the pea", 2: "the bed rolling on a 52 mm arc",
-                      3: "the bed rolling on a 58 mm arc"}
+                      3: "the bed rolling on a 58 mm arc",
+                      4: "the bed rolling on an underside of 40 mm radius at the pea, 74 mm further out"}
 
     def __init__(self, players: int, scene: Scene | None = None, **options: Any) -> None:
         mode = options.get("mode", "auto")

@@ -68,10 +68,9 @@ def test_the_wobble_changes_verdicts_at_the_top_of_the_pile(attempts):
     """Issue 27: the same placements at cards 20-30 judged on the rolling bed and on a rigid one,
     both a bed that never wobbled (level) and one held still at the lean it had before the
     placement. At least one verdict in ten differs from the level bed. The held bed differs
-    less on a bed that rights itself as strongly as the 58 mm arc does (it rocks back before a
-    card has gone): 8.5% of this sample's 212 placements (PHYSICS.md, step 19; the bench
-    measures it on a larger sample). This guards that figure against falling back towards
-    the corner-locked bed's (5.7%)."""
+    less (PHYSICS.md, steps 19 and 21: 8.8% on the 58 mm arc's bench sample, 8.9% on the
+    profile's; the bench measures it on a larger sample). This guards that figure against
+    falling back towards the corner-locked bed's (5.7%)."""
     sample = [a for a in attempts if a.hand in ("steady", "shaky")]
     judge = functools.partial(wobble_sensitivity, game=GAME, lo=20, hi=30)
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:  # halves of the sample

@@ -67,20 +67,20 @@ def test_replaying_a_log_needs_no_physics(tmp_path):
 
 
 @pytest.mark.parametrize("version, bed", [(1, "the bed on a pivot over the pea"), (None, "the bed on a pivot over the pea"),
-                                          (2, "the bed rolling on a 52 mm arc")])
+                                          (2, "the bed rolling on a 52 mm arc"), (3, "the bed rolling on a 58 mm arc")])
 def test_a_save_of_an_older_bed_is_refused_naming_its_version_and_a_new_save_records_this_one(tmp_path, version, bed):
-    """Issues 27 and 28: the bed became a can bottom rolling on its rounded underside, then its
-    arc grew from 52 to 58 mm. A game saved with an older bed (version 1 or 2, or a file from
-    before versions were recorded: 1) holds verdicts whose poses this bed cannot go on from:
-    loading it is refused with both versions named, and nothing else is changed; a game saved
-    now records version 3 and loads."""
+    """Issues 27 and 28: the bed became a can bottom rolling on its rounded underside, its arc
+    grew from 52 to 58 mm, then the underside became tighter at the pea than further out. A game
+    saved with an older bed (version 1, 2 or 3, or a file from before versions were recorded: 1)
+    holds verdicts whose poses this bed cannot go on from: loading it is refused with both
+    versions named, and nothing else is changed; a game saved now records version 4 and loads."""
     from simulator.engine import SaveFileError
 
     final = shaky_game(players=2, seed=5)
     path = tmp_path / "now.json"
     save_record(GameRecord.of(final), path)
     data = json.loads(path.read_text())
-    assert data["game_version"] == 3
+    assert data["game_version"] == 4
     assert load_record(path).replay().to_json() == final.to_json()
     old = {**data, "game_version": version} if version else {k: v for k, v in data.items() if k != "game_version"}
     path.write_text(json.dumps(old))
@@ -92,5 +92,5 @@ def test_a_save_of_an_older_bed_is_refused_naming_its_version_and_a_new_save_rec
     else:
         raise AssertionError("a save of an older bed was loaded")
     assert f"Wackelbett version {version or 1} ({bed})" in message
-    assert "version 3 (the bed rolling on a 58 mm arc)" in message
+    assert "version 4 (the bed rolling on an underside of 40 mm radius at the pea, 74 mm further out)" in message
     assert path.read_bytes() == before, "the file is left as it was"
