@@ -64,6 +64,16 @@ def pile_centre(physics: WackelbettPhysics, cards: int, offset: float, princess:
     return (sum(m * x for m, x, _ in parts) / mass, sum(m * y for m, _, y in parts) / mass), mass
 
 
+def load_of(world) -> tuple[tuple[float, float], float]:
+    """The centre of mass (bed frame) and the mass of a live world's bed and everything that
+    can move on it (a ``WackelbettWorld``): what :func:`resting_leans` needs to say where it rests."""
+    bodies = world.moving_bodies()
+    mass = sum(b.mass for b in bodies)
+    points = [world.bed.world_to_local(b.local_to_world(b.center_of_gravity)) for b in bodies]
+    return (sum(b.mass * p.x for b, p in zip(bodies, points)) / mass,
+            sum(b.mass * p.y for b, p in zip(bodies, points)) / mass), mass
+
+
 def lean_table(physics: WackelbettPhysics, heights: Iterable[int], offsets: Sequence[float]
                ) -> list[tuple[int, list[list[float]]]]:
     """For each pile height, the resting leans (degrees) of a neat pile whose cards lie each of

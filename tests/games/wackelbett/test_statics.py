@@ -10,7 +10,7 @@ import pytest
 
 from simulator.engine import load_game
 from simulator.games.wackelbett.layout import neat_stack
-from simulator.games.wackelbett.statics import pile_centre, resting_leans
+from simulator.games.wackelbett.statics import load_of, pile_centre, resting_leans
 from simulator.games.wackelbett.world import WackelbettWorld
 
 GAME = load_game("wackelbett", players=1)
@@ -34,11 +34,7 @@ def rested_lean(physics, cards: int, offset: float, seconds: float = 15.0) -> fl
 
 def test_the_centre_of_a_neat_pile_is_the_worlds():
     world = WackelbettWorld(PHYSICS, FACES, neat_stack(PHYSICS, range(12), [1.5] * 12))
-    bodies = world.moving_bodies()
-    mass = sum(b.mass for b in bodies)
-    points = [world.bed.world_to_local(b.local_to_world(b.center_of_gravity)) for b in bodies]
-    centre = (sum(b.mass * p.x for b, p in zip(bodies, points)) / mass,
-              sum(b.mass * p.y for b, p in zip(bodies, points)) / mass)
+    centre, mass = load_of(world)
     (x, y), m = pile_centre(PHYSICS, 12, 1.5, princess=False)
     assert m == pytest.approx(mass) and x == pytest.approx(centre[0]) and y == pytest.approx(centre[1])
 

@@ -14,7 +14,7 @@ from simulator.games.wackelbett.hand import lowering_trace, start_height, trace_
 from simulator.games.wackelbett.layout import (TableLayout, local_to_world, covers_pea, crown_point, neat_stack, overlapping_cards,
                                                pea_point, relative_pose, rest_pose_on, resting_bed)
 from simulator.games.wackelbett.referee import judge_card
-from simulator.games.wackelbett.statics import resting_leans
+from simulator.games.wackelbett.statics import load_of, resting_leans
 from simulator.games.wackelbett.world import WackelbettWorld
 from simulator.physics.snapshot import BodyPose
 
@@ -171,12 +171,7 @@ def test_the_bed_rocks_on_its_pea_and_settles_back():
         angles.append(world.bed.angle - rest)
     assert max(map(abs, angles)) > math.radians(1.0), "the bump rocks it"
     assert world.is_settled() and world.fallen_cards() == ()
-    bodies = world.moving_bodies()
-    mass = sum(b.mass for b in bodies)
-    points = [world.bed.world_to_local(b.local_to_world(b.center_of_gravity)) for b in bodies]
-    centre = (sum(b.mass * p.x for b, p in zip(bodies, points)) / mass,
-              sum(b.mass * p.y for b, p in zip(bodies, points)) / mass)
-    (lean,) = resting_leans(PHYSICS.bed, centre, mass, PHYSICS.solver.gravity)
+    (lean,) = resting_leans(PHYSICS.bed, *load_of(world), PHYSICS.solver.gravity)
     assert -world.bed.angle == pytest.approx(lean, abs=math.radians(0.3))
 
 
