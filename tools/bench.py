@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from simulator.engine import bot_levels, entry, game_names, load_game, make_bot, play_out  # noqa: E402
+from trial_runner import ClusterError, RunInterrupted, check_scheduler  # noqa: E402
 
 SHARED_BENCH = ROOT.parent / "shared" / "bench"
 ANCHORS = {
@@ -199,8 +200,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="skip the dexterity figures of physics games")
     parser.add_argument("--full", action="store_true",
                         help="the dexterity figures on the full sample (40 runs per hand on seeds 1, 2 and 3, the "
-                             "wobble on 10 runs, the skill table 6 times a table: about 45 minutes on 2 cores); "
+                             "wobble on 10 runs, the skill table 6 times a table: one to two hours on 2 cores); "
                              "without it a quick sample answers within two minutes, its size in the output")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="play the dexterity trials on the Dask cluster at ADDRESS (tcp://host:8786; "
+                             "the README's tools section) instead of this machine's cores")
     args = parser.parse_args(argv)
     unknown = [g for g in args.games or () if g not in game_names()]
     if unknown:
@@ -208,6 +212,12 @@ def main(argv: list[str] | None = None) -> int:
 
     from simulator.ui.catalogue import playable_games
 
+    if args.scheduler and not args.no_dexterity:
+        try:
+            check_scheduler(args.scheduler)  # before the rest of the measurements, not after
+        except ClusterError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     report: dict = {"python": sys.version.split()[0], "games": {}}
     tables = set(playable_games())
     for game_id in args.games or game_names():
@@ -227,7 +237,15 @@ def main(argv: list[str] | None = None) -> int:
         if module is not None and hasattr(module, "dexterity") and not args.no_dexterity:
             if not args.json:
                 print(f"measuring {game_id} dexterity (falls by hand and height) ...", file=sys.stderr)
-            result["dexterity"] = module.dexterity(module.FULL if args.full else module.QUICK)
+            try:
+                result["dexterity"] = module.dexterity(module.FULL if args.full else module.QUICK,
+                                                         scheduler=args.scheduler, progress=not args.json)
+            except ClusterError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return 2
+            except RunInterrupted as exc:
+                print(f"\n{exc}", file=sys.stderr)
+                return 130 if exc.by_user else 1
         report["games"][game_id] = result
     if args.anchors:
         for game_id, (anchor, factor) in TARGETS.items():

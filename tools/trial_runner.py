@@ -315,17 +315,34 @@ def _on_pool(play, todo, workers: int, keep) -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _on_cluster(play, todo, scheduler: str, keep) -> None:
+def _connect(scheduler: str):
+    """A Dask client of the scheduler at ``scheduler``; ClusterError when Dask is missing or the
+    scheduler cannot be reached."""
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise ClusterError("--scheduler needs Dask: pip install -e '.[cluster]'") from None
     # Dask logs its own reconnection attempts and tracebacks; the tool says what happened.
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
     try:
-        client = Client(scheduler, timeout="20s")
+        return Client(scheduler, timeout="20s")
     except (OSError, TimeoutError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+
+
+def check_scheduler(scheduler: str) -> None:
+    """Raise ClusterError now if the scheduler cannot be reached (before a long run's other work)."""
+    client = _connect(scheduler)
+    try:
+        client.close(timeout=5)
+    except (OSError, TimeoutError):
+        pass
+
+
+def _on_cluster(play, todo, scheduler: str, keep) -> None:
+    from distributed import as_completed
+
+    client = _connect(scheduler)
     try:
         try:
             client.wait_for_workers(1, timeout=60)

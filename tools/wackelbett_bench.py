@@ -33,7 +33,6 @@ import os
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from types import ModuleType
 
@@ -42,12 +41,13 @@ sys.path.insert(0, str(ROOT))
 
 from simulator.engine import RandomBot, load_game, play_out  # noqa: E402
 from simulator.games.wackelbett.components import WackelbettPhysics, read_design_targets  # noqa: E402
-from simulator.games.wackelbett.dexterity import (HANDS, PHYSICAL, SKILL_ACTS, SKILL_HEIGHTS, act_falls,  # noqa: E402
-                                                  challenge_game, dexterity_report, lodged_report, merge_wobble,
-                                                  skill_report, skill_tables_from, stacking_trial, target_check,
-                                                  wobble_sensitivity)
+from simulator.games.wackelbett.dexterity import (HANDS, PHYSICAL, SKILL_ACTS, SKILL_HEIGHTS, Attempt,  # noqa: E402
+                                                  act_falls, challenge_game, dexterity_report, lodged_stack,
+                                                  merge_lodged, merge_wobble, skill_report, skill_tables_from,
+                                                  stacking_trial, target_check, wobble_sensitivity)
 from simulator.games.wackelbett.layout import TableLayout, neat_stack, overlapping_cards, relative_pose  # noqa: E402
 from simulator.games.wackelbett.world import WackelbettWorld  # noqa: E402
+from trial_runner import ClusterError, RunInterrupted, run_trials  # noqa: E402
 
 BASELINE = ROOT.parent / "shared" / "bench" / "physics_stack_baseline.py"
 CARDS = 36
@@ -283,8 +283,9 @@ def measure(seconds: float = 5.0, rounds: int = 5, baseline: Path | None = BASEL
     return report
 
 
-@functools.lru_cache(maxsize=1)
 def _solo_game():
+    """The solo game on the scene file (under a millisecond: not cached, so a trial sent to a
+    cluster by value refers to nothing of this module by name)."""
     return load_game("wackelbett", players=1)
 
 
@@ -299,21 +300,33 @@ class Sample:
     stacks: int          # random stacks searched for lodged cards
 
 
-# The figures the design targets are judged on: 40 runs per hand on each of three seeds, about
-# 25 minutes on a 2-core machine (tools/bench.py --full). The quick sample answers in about a
-# minute and moves by several points from one seed to the next.
+# The figures the design targets are judged on: 40 runs per hand on each of three seeds, one to
+# two hours on a 2-core machine (tools/bench.py --full; --scheduler spreads it over a cluster).
+# The quick sample answers in about a minute and moves by several points from one seed to the next.
 FULL = Sample(trials=DEXTERITY_TRIALS, seeds=(1, 2, 3), wobble_trials=WOBBLE_TRIALS, skill_repeats=6, stacks=100)
 QUICK = Sample(trials=1, seeds=(1,), wobble_trials=1, skill_repeats=1, stacks=4)
 
 
-def _stacking_attempts(job: tuple[str, int, int, int, int]) -> list:
-    """Every try of one stacking trial (hand, trial, seed, retries, cards): a process pool's job."""
-    hand, trial, seed, retries, cards = job
-    return list(stacking_trial(_solo_game(), hand, seed=seed, trial=trial, retries=retries, cards=cards))
+def _stacking_job(job: tuple[str, int, int, int, int, bool, bool]) -> dict:
+    """One stacking trial (hand, trial, seed, retries, cards, wobble, tables), played where the
+    job runs: every try's summary and, when asked, the trial's part of the wobble sensitivity
+    and its skill tables (the states before the hand's first tries at the skill heights), worked
+    out there from the tries in memory, so only counts and a few tables travel back."""
+    hand, trial, seed, retries, cards, wobble, tables = job
+    game = _solo_game()
+    attempts = list(stacking_trial(game, hand, seed=seed, trial=trial, retries=retries, cards=cards))
+    out: dict = {"tries": [a.summary() for a in attempts]}
+    if wobble:
+        out["wobble"] = wobble_sensitivity(attempts, game, lo=WOBBLE_CARDS[0], hi=WOBBLE_CARDS[1])
+    if tables:
+        found = skill_tables_from(attempts, SKILL_HEIGHTS)
+        out["tables"] = {str(h): [state.to_json() for state in found[h]] for h in SKILL_HEIGHTS}
+    return out
 
 
-def _wobble_job(attempts: list) -> dict:
-    return wobble_sensitivity(attempts, _solo_game(), lo=WOBBLE_CARDS[0], hi=WOBBLE_CARDS[1])
+def _lodged_job(job: tuple[int, int, int]) -> dict:
+    seed, trial, cards = job
+    return lodged_stack(_solo_game(), seed=seed, trial=trial, cards=cards)
 
 
 def _skill_job(job: tuple[str, int, list[dict], int]) -> list[bool | None]:
@@ -324,52 +337,67 @@ def _skill_job(job: tuple[str, int, list[dict], int]) -> list[bool | None]:
     return [act_falls(game, game.state_from_json(table), act, r) for table in tables for r in range(repeats)]
 
 
+def _trial(job: tuple[str, tuple]) -> object:
+    """A dexterity job of any kind (what :func:`trial_runner.run_trials` plays)."""
+    kind, args = job
+    return {"stack": _stacking_job, "lodged": _lodged_job, "skill": _skill_job}[kind](args)
+
+
 WOBBLE_CARDS = (20, 30)  # the wobble must decide at the top of the pile, where the bed used to lock
+SKILL_HAND = "steady"    # the skill table's tables: the states before this hand's first tries
 
 
-def dexterity(sample: Sample = QUICK, retries: int = 8, workers: int | None = None, cards: int = CARDS) -> dict:
+def dexterity(sample: Sample = QUICK, retries: int = 8, workers: int | None = None, cards: int = CARDS, *,
+              scheduler: str | None = None, progress: bool = True) -> dict:
     """How hard the physics makes the game, by hand and height (see the module docstring), on
     ``sample``: per seed, every hand's figures and the design targets judged on first tries;
     on the first seed's runs, the wobble sensitivity (steady and shaky placements at cards
     20-30 re-judged on a rigid bed, level and held) and the skill table (each clumsy act on the
     steady hand's tables at cards 10, 20 and 30); the lodged cards of random stacks.
 
-    Runs on ``workers`` processes (default: every core); the same figures whatever their
-    number, since each trial is seeded by its hand, number and seed.
+    Runs on ``workers`` processes (default: every core) or on the Dask cluster at
+    ``scheduler``, with a progress bar on a terminal's stderr; the same figures either way,
+    since each trial is seeded by its hand, number and seed.
     """
     game = _solo_game()
     targets = read_design_targets(game.scene, game.bot_skills, game.deck_size)
+    first = sample.seeds[0]
+    stacks = {f"{seed}:{hand}:{trial}": ("stack", (hand, trial, seed, retries, cards,
+                                                    seed == first and hand in ("steady", "shaky")
+                                                    and trial < sample.wobble_trials,
+                                                    seed == first and hand == SKILL_HAND))
+              for seed in sample.seeds for hand in HANDS for trial in range(sample.trials)}
+    lodged = {f"lodged:{trial}": ("lodged", (first, trial, cards)) for trial in range(sample.stacks)}
+    run = functools.partial(run_trials, _trial, workers=workers or os.cpu_count() or 1, scheduler=scheduler,
+                            progress=progress)
+    found = run({**stacks, **lodged}, label="dexterity: stacking trials")
     per_seed: dict[str, dict] = {}
-    first_seed: list = []
-    with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        for seed in sample.seeds:
-            jobs = [(hand, trial, seed, retries, cards) for hand in HANDS for trial in range(sample.trials)]
-            attempts = [a for tries in pool.map(_stacking_attempts, jobs) for a in tries]
-            hands = dexterity_report(attempts)
-            for hand, row in hands.items():
-                late = [a for a in attempts if a.hand == hand and a.card >= 15 and not a.stood]
-                row["physical_share_of_failures_from_card_15"] = (
-                    sum(a.cause in PHYSICAL for a in late) / len(late) if late else None)
-            checks = target_check(hands, targets)
-            per_seed[str(seed)] = {"hands": hands, "targets": checks,
-                                   "targets_met": f"{sum(t['met'] for t in checks)}/{len(checks)}"}
-            if not first_seed:
-                first_seed = attempts
-        wobble_set = [a for a in first_seed if a.hand in ("steady", "shaky") and a.trial < sample.wobble_trials]
-        chunks = [wobble_set[i::8] for i in range(8)]
-        parts = list(pool.map(_wobble_job, [c for c in chunks if c]))
-        tables = skill_tables_from(first_seed, SKILL_HEIGHTS)
-        skill_jobs = [(act.name, h, [t.to_json() for t in tables[h]], sample.skill_repeats)
-                      for act in SKILL_ACTS for h in SKILL_HEIGHTS]
-        skill = dict(zip([(name, h) for name, h, _, _ in skill_jobs], pool.map(_skill_job, skill_jobs)))
+    for seed in sample.seeds:
+        attempts = [Attempt.from_summary(t) for key in stacks if key.startswith(f"{seed}:")
+                    for t in found[key]["tries"]]
+        hands = dexterity_report(attempts)
+        for hand, row in hands.items():
+            late = [a for a in attempts if a.hand == hand and a.card >= 15 and not a.stood]
+            row["physical_share_of_failures_from_card_15"] = (
+                sum(a.cause in PHYSICAL for a in late) / len(late) if late else None)
+        checks = target_check(hands, targets)
+        per_seed[str(seed)] = {"hands": hands, "targets": checks,
+                               "targets_met": f"{sum(t['met'] for t in checks)}/{len(checks)}"}
+    wobble = [found[key]["wobble"] for key in stacks if "wobble" in found[key]]
+    tables = {h: [t for key in stacks if "tables" in found[key] for t in found[key]["tables"][str(h)]]
+              for h in SKILL_HEIGHTS}
+    skill_jobs = {f"skill:{act.name}:{h}": ("skill", (act.name, h, tables[h], sample.skill_repeats))
+                  for act in SKILL_ACTS for h in SKILL_HEIGHTS}
+    skill = run(skill_jobs, label="dexterity: skill table")
     return {"sample": {**dataclasses.asdict(sample), "retries": retries, "cards": cards},
             "seeds": per_seed,
             "met_on_every_seed": all(t["met"] for run in per_seed.values() for t in run["targets"]),
-            "wobble_sensitivity": {**merge_wobble(parts), "trials_per_hand": sample.wobble_trials,
-                                   "seed": sample.seeds[0]},
-            "skill": {**skill_report(skill, {h: len(tables[h]) for h in SKILL_HEIGHTS}, sample.skill_repeats),
-                      "seed": sample.seeds[0]},
-            **lodged_report(game, stacks=sample.stacks, seed=sample.seeds[0], cards=cards)}
+            "wobble_sensitivity": {**merge_wobble(wobble), "cards": list(WOBBLE_CARDS),
+                                   "trials_per_hand": sample.wobble_trials, "seed": first},
+            "skill": {**skill_report({job[1][:2]: skill[key] for key, job in skill_jobs.items()},
+                                     {h: len(tables[h]) for h in SKILL_HEIGHTS}, sample.skill_repeats),
+                      "seed": first},
+            **merge_lodged([found[key] for key in lodged])}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -384,14 +412,23 @@ def main(argv: list[str] | None = None) -> int:
                         help="also compare the candidate methods over PATTERNS stacks (slow)")
     parser.add_argument("--dexterity", choices=("quick", "full"),
                         help="also measure the dexterity figures: quick (a minute, one seed, a few runs) or full "
-                             f"({DEXTERITY_TRIALS} runs per hand on seeds 1, 2 and 3: about 25 minutes)")
+                             f"({DEXTERITY_TRIALS} runs per hand on seeds 1, 2 and 3: one to two hours on 2 cores)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="play the dexterity trials on the Dask cluster at ADDRESS (the README's tools section)")
     args = parser.parse_args(argv)
     seconds, rounds = (3.0, 1) if args.quick else (args.seconds, args.rounds)
     print("measuring the Wackelbett stack ...", file=sys.stderr)
     report = measure(seconds, rounds, None if args.no_baseline else args.baseline, args.methods)
     if args.dexterity:
         print("measuring the dexterity figures ...", file=sys.stderr)
-        report["dexterity"] = dexterity(FULL if args.dexterity == "full" else QUICK)
+        try:
+            report["dexterity"] = dexterity(FULL if args.dexterity == "full" else QUICK, scheduler=args.scheduler)
+        except ClusterError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        except RunInterrupted as exc:
+            print(f"\n{exc}", file=sys.stderr)
+            return 130 if exc.by_user else 1
     print(json.dumps(report, indent=1))
     return 0
 

@@ -96,3 +96,23 @@ def test_a_worker_with_other_code_is_refused_by_name(tmp_path, scheduler, capsys
     assert tune.main(["--scene", str(scene), "--hand", "shaky", "--trials", "1", "--cards", "1", "--quiet",
                       "--scheduler", scheduler, "--out", str(tmp_path / "out")]) == 2
     assert "runs other code than this checkout" in capsys.readouterr().err
+
+
+def test_the_benchs_dexterity_figures_on_the_cluster_are_the_pools(scheduler):
+    """tools/bench.py --scheduler: the stacking trials, the wobble, the skill table and the lodged
+    stacks played on the cluster give the figures the local pool gives."""
+    import wackelbett_bench
+
+    sample = wackelbett_bench.Sample(trials=1, seeds=(1,), wobble_trials=1, skill_repeats=1, stacks=1)
+    pool = wackelbett_bench.dexterity(sample, cards=3, workers=2, progress=False)
+    dask = wackelbett_bench.dexterity(sample, cards=3, scheduler=scheduler, progress=False)
+    assert all(row["bands"]["1-9"]["placements"] >= 3 for row in pool["seeds"]["1"]["hands"].values())
+    assert pool["skill"]["tables_per_height"] and pool == dask
+
+
+def test_the_bench_names_a_scheduler_it_cannot_reach(capsys):
+    import bench
+
+    assert bench.main(["--games", "wackelbett", "--no-frames", "--json", "--scheduler",
+                       f"tcp://127.0.0.1:{_free_port()}"]) == 2
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:" in capsys.readouterr().err

@@ -52,19 +52,30 @@ class Attempt:
     ``before``/``after``: the state before the try and after it was judged (and the
     princess stood); ``action``: the placement the hand made; ``cause``: "" when it stood;
     ``climbing``: the run's pile had never been this high before (after a fall from higher up
-    the bed holds a wreck of a taller pile, not a pile of this height).
+    the bed holds a wreck of a taller pile, not a pile of this height). An attempt read back
+    from its :meth:`summary` has no states and no action (None): enough to count, not to replay.
     """
 
     hand: str
     trial: int
     card: int
     attempt: int
-    before: WackelbettState
-    after: WackelbettState
-    action: Action
+    before: WackelbettState | None
+    after: WackelbettState | None
+    action: Action | None
     cause: str
     reason: str
     climbing: bool = True
+
+    _COUNTED = ("hand", "trial", "card", "attempt", "cause", "reason", "climbing")
+
+    def summary(self) -> dict:
+        """What the figures count of this try, as JSON (no states: a few dozen bytes)."""
+        return {name: getattr(self, name) for name in self._COUNTED}
+
+    @classmethod
+    def from_summary(cls, data: dict) -> Attempt:
+        return cls(**{name: data[name] for name in cls._COUNTED}, before=None, after=None, action=None)
 
     @property
     def stood(self) -> bool:
@@ -473,6 +484,11 @@ def lodged_report(game: WackelbettGame, *, stacks: int = 100, seed: int = 0, car
     inside another card in a recorded pile (the referee never records one: 0 by construction,
     checked here by exact geometry); ``dropped_as_lodged``: cards the physics left inside
     another card, which the referee therefore counted as fallen (a measure of the solver)."""
+    return merge_lodged([lodged_stack(game, seed=seed, trial=trial, cards=cards) for trial in range(stacks)])
+
+
+def lodged_stack(game: WackelbettGame, *, seed: int, trial: int, cards: int = 36) -> dict:
+    """One random stack of :func:`lodged_report` (a job of its own on a pool or a cluster)."""
     game = challenge_game(game)
     referee = game.make_referee()
     dropped = 0
@@ -485,11 +501,16 @@ def lodged_report(game: WackelbettGame, *, stacks: int = 100, seed: int = 0, car
 
     lodged = placements = 0
     depth = game.physics.solver.lodged_depth
-    for trial in range(stacks):
-        for attempt in stacking_trial(game, "random", seed=seed, trial=trial, cards=cards, decide=decide):
-            placements += 1
-            lodged += len(overlapping_cards(game.physics, attempt.after.layout, depth))
-    return {"stacks": stacks, "placements": placements, "lodged_cards": lodged, "dropped_as_lodged": dropped}
+    for attempt in stacking_trial(game, "random", seed=seed, trial=trial, cards=cards, decide=decide):
+        placements += 1
+        lodged += len(overlapping_cards(game.physics, attempt.after.layout, depth))
+    return {"placements": placements, "lodged_cards": lodged, "dropped_as_lodged": dropped}
+
+
+def merge_lodged(stacks: Sequence[dict]) -> dict:
+    """One :func:`lodged_report` of the :func:`lodged_stack` of each stack."""
+    return {"stacks": len(stacks), **{key: sum(s[key] for s in stacks)
+                                      for key in ("placements", "lodged_cards", "dropped_as_lodged")}}
 
 
 def target_check(report: dict, targets: dict) -> list[dict]:
