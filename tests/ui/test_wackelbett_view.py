@@ -606,12 +606,29 @@ def test_the_pea_hint_never_sits_over_the_card_in_the_hand():
     top = layout.top_card
     pea = side.camera.to_screen(*pea_point(physics, scene.game.faces[top], layout.pose_of(top)))
     above = (pea[0], pea[1] - 34)
+    in_hand = scene.state.hands[0][0]
     for lift in (6.0, 30.0, 120.0):  # the held card just over the pea, a little higher, high up
         held = rest_pose_on(physics, layout, 0.0)
         held = BodyPose(pea_point(physics, scene.game.faces[top], layout.pose_of(top))[0], held.y + lift, held.angle)
-        card = side.camera.bounds(card_corners(physics, held)).inflate(8, 8)
+        card = side.held_bounds(in_hand, held)
         spot = side.pea_label_spot("covers the pea", above, None, card)
         assert not spot.colliderect(card), (lift, spot, card)
+        # the marks printed on the held card stand above its edge: the label keeps off them too
+        assert card.contains(side.painter.printed_marks_bounds(side.camera, in_hand, held))
+
+
+def test_the_marks_printed_on_a_card_are_drawn_inside_their_bounds():
+    """The pea and crown marks (which labels keep off) lie inside printed_marks_bounds, pixel for pixel."""
+    scene = table_at(2, my_turn_to_lay)
+    side, physics = scene.view.side, scene.game.physics
+    layout = scene.state.layout
+    top = layout.top_card
+    for pose in (layout.pose_of(top), BodyPose(layout.pose_of(top).x, layout.pose_of(top).y + 40.0, 0.2)):
+        surface = pygame.Surface(TABLE_RECT.size, pygame.SRCALPHA)
+        side.painter.draw_printed_marks(surface, side.camera, top, pose)
+        drawn = surface.get_bounding_rect()
+        bounds = side.painter.printed_marks_bounds(side.camera, top, pose)
+        assert drawn.width > 4 and bounds.contains(drawn), (drawn, bounds)
 
 
 def my_princess_to_put():

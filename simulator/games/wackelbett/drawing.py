@@ -259,17 +259,28 @@ class TablePainter:
     def draw_printed_marks(self, surface: pygame.Surface, camera: Camera, card: int, pose: BodyPose, *,
                            pea: bool = True, crown: bool = True) -> None:
         """The pea and the crown printed on ``card``, shown as marks standing on its top edge."""
-        face, t = self.faces[card], self.physics.card.thickness
-        s = camera.scale
+        (pea_at, r), (crown_at, size) = self._marks(camera, card, pose)
         if pea:
-            x, y = camera.to_screen(*local_to_world(pose, face.pea, t / 2 + self.physics.card.pea_radius * 0.6))
-            r = self.physics.card.pea_radius * s * 0.6
+            x, y = pea_at
             pygame.draw.circle(surface, PEA_DARK, (x, y), r + 1.5)
             pygame.draw.circle(surface, PEA_GREEN, (x, y), r)
             pygame.draw.circle(surface, (200, 240, 160), (x - r * 0.3, y - r * 0.3), max(1.2, r * 0.3))
         if crown:
-            x, y = camera.to_screen(*local_to_world(pose, face.crown, t / 2 + 1.6))
-            _crown_icon(surface, (x, y), max(4.0, 1.6 * s), CROWN_GOLD, CROWN_DARK)
+            _crown_icon(surface, crown_at, size, CROWN_GOLD, CROWN_DARK)
+
+    def printed_marks_bounds(self, camera: Camera, card: int, pose: BodyPose) -> pygame.Rect:
+        """The screen rectangle :meth:`draw_printed_marks` draws in (labels keep off it)."""
+        ((px, py), r), ((cx, cy), size) = self._marks(camera, card, pose)
+        pea = pygame.Rect(px - r - 2, py - r - 2, 2 * r + 4, 2 * r + 4)
+        crown = pygame.Rect(cx - 0.65 * size, cy - 0.65 * size, 1.3 * size, 1.15 * size + 1)  # tip to shadow
+        return pea.union(crown).inflate(4, 4)
+
+    def _marks(self, camera: Camera, card: int, pose: BodyPose) -> tuple[tuple[Point, float], tuple[Point, float]]:
+        """Where the pea mark (centre, radius px) and the crown mark (centre, size px) stand."""
+        face, t, s = self.faces[card], self.physics.card.thickness, camera.scale
+        pea = camera.to_screen(*local_to_world(pose, face.pea, t / 2 + self.physics.card.pea_radius * 0.6))
+        crown = camera.to_screen(*local_to_world(pose, face.crown, t / 2 + 1.6))
+        return (pea, self.physics.card.pea_radius * s * 0.6), (crown, max(4.0, 1.6 * s))
 
     def card_outline(self, camera: Camera, pose: BodyPose, grow: float = 0.0) -> list[Point]:
         """Screen corners of a card at ``pose`` (``grow`` mm larger all round)."""

@@ -210,7 +210,7 @@ class SideView:
             held = dict(job.now.cards).get(job.card)
             if held is not None:
                 covered = covers_pea(self.physics, face, pose, held)
-                held_rect = self.camera.bounds(card_corners(self.physics, held)).inflate(8, 8)
+                held_rect = self.held_bounds(job.card, held)
         colour = GOOD if covered else HIGHLIGHT
         pygame.draw.circle(surface, colour, (x, y - r * 0.6), r + 6 + 4 * pulse, 2)
         for gy in range(int(y - r * 2 - 8), int(PLAY_RECT.top + 80), -14):
@@ -218,6 +218,12 @@ class SideView:
         label = "covers the pea" if covered else "cover the pea"
         spot = self.pea_label_spot(label, (x, y - r * 2 - 26), shot.drawn.princess, held_rect)
         text(surface, label, spot.midbottom, size=15, bold=True, colour=colour, anchor="midbottom", shadow=True)
+
+    def held_bounds(self, card: int, pose: BodyPose) -> pygame.Rect:
+        """The screen rectangle of ``card`` in the hand at ``pose`` with the pea and crown marks
+        standing on it (the labels keep off it)."""
+        return self.camera.bounds(card_corners(self.physics, pose)).inflate(8, 8).union(
+            self.painter.printed_marks_bounds(self.camera, card, pose))
 
     def pea_label_spot(self, label: str, above: tuple[float, float], princess: BodyPose | None,
                        held: pygame.Rect | None) -> pygame.Rect:
