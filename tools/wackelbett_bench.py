@@ -319,7 +319,7 @@ def _stacking_job(job: tuple[str, int, int, int, int, bool, bool]) -> dict:
     if wobble:
         out["wobble"] = wobble_sensitivity(attempts, game, lo=WOBBLE_CARDS[0], hi=WOBBLE_CARDS[1])
     if tables:
-        found = skill_tables_from(attempts, SKILL_HEIGHTS)
+        found = skill_tables_from(attempts, SKILL_HEIGHTS, SKILL_HAND)
         out["tables"] = {str(h): [state.to_json() for state in found[h]] for h in SKILL_HEIGHTS}
     return out
 
