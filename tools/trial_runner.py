@@ -36,6 +36,9 @@ WORKER_HELP = ("start each worker where this project is installed from the same 
                "section); python tools/trial_runner.py prints a machine's fingerprint")
 
 
+CONNECT_TIMEOUT = "20s"  # how long to keep trying to reach a scheduler before saying it cannot be reached
+
+
 class RunInterrupted(RuntimeError):
     """The run stopped before every trial finished; the finished ones are in the journal.
     ``by_user``: Ctrl+C (exit status 130), else the pool or the cluster was lost (1)."""
@@ -325,7 +328,7 @@ def _connect(scheduler: str):
     # Dask logs its own reconnection attempts and tracebacks; the tool says what happened.
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
     try:
-        return Client(scheduler, timeout="20s")
+        return Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
 

@@ -110,9 +110,11 @@ def test_the_benchs_dexterity_figures_on_the_cluster_are_the_pools(scheduler):
     assert pool["skill"]["tables_per_height"] and pool == dask
 
 
-def test_the_bench_names_a_scheduler_it_cannot_reach(capsys):
+def test_the_bench_names_a_scheduler_it_cannot_reach(capsys, monkeypatch):
     import bench
+    import trial_runner
 
+    monkeypatch.setattr(trial_runner, "CONNECT_TIMEOUT", "3s")  # nobody is there: no need to wait 20 s
     assert bench.main(["--games", "wackelbett", "--no-frames", "--json", "--scheduler",
                        f"tcp://127.0.0.1:{_free_port()}"]) == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:" in capsys.readouterr().err
