@@ -24,10 +24,6 @@ Signal = list[float]
 
 
 # -- building blocks ---------------------------------------------------------------------------
-def silence(seconds: float) -> Signal:
-    return [0.0] * int(seconds * RATE)
-
-
 def tone(freq: float | Callable[[float], float], seconds: float, *, shape: str = "sine") -> Signal:
     """An oscillator; ``freq`` may be a function of time for glides."""
     out, phase = [], 0.0

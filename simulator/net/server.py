@@ -466,18 +466,6 @@ def _write_atomically(path: Path, data: dict[str, Any]) -> None:
         raise
 
 
-async def serve_forever(host: str, port: int, state_dir: str | None) -> None:
-    """Run a server until interrupted (``python -m simulator serve``)."""
-    server = TableServer(state_dir=state_dir)
-    address = await server.start(host, port)
-    print(f"Serving tables on ws://{address[0]}:{address[1]}  (saved tables: {state_dir or 'not saved'}; "
-          f"{len(server.tables)} resumed)", flush=True)
-    try:
-        await asyncio.Event().wait()
-    finally:
-        await server.close()
-
-
 class ServerThread:
     """A :class:`TableServer` on its own thread and event loop, for a screen that hosts a
     table (the launcher) or a test. ``address`` is (host, port) once started."""

@@ -11,8 +11,6 @@ import pygame
 
 from .theme import CARD_BACK, CARD_BACK_TRIM, INK, WHITE, fitting_size, font
 
-MARKS = ("circle", "triangle", "square", "diamond", "star", "hexagon")
-
 
 def blank_card(size: tuple[int, int], fill: tuple[int, int, int], *, border: tuple[int, int, int] = WHITE,
                margin: int = 5, radius: int = 10) -> pygame.Surface:

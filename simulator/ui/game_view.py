@@ -39,7 +39,6 @@ class SeatPlate:
     """What the sidebar shows for one seat."""
 
     detail: str                   # e.g. "42 points - 5 cards"
-    highlight: bool = False       # e.g. the seat to play
     faded: bool = False           # e.g. knocked out of the round
     extra: list[str] = field(default_factory=list)
 

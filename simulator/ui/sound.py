@@ -60,10 +60,6 @@ class SoundBoard:
             self.problem = f"the sounds in {SOUNDS} could not be loaded ({exc})"
         self.set_loudness(self.loudness)
 
-    @property
-    def audible(self) -> bool:
-        return bool(self.sounds)
-
     def set_loudness(self, loudness: float) -> None:
         """Volume for every cue from now on, 0.0 (silent) to 1.0."""
         self.loudness = max(0.0, min(1.0, loudness))

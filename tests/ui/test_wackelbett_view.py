@@ -124,14 +124,6 @@ def lower_princess_with_the_mouse(scene, x, release_y, *, step=1.0):
     return lower_and_let_go(scene, x, y, release_y, step)
 
 
-def stand_princess_with_the_mouse(scene, dx=0.0):
-    """Lower her gently onto the crown (``dx`` mm off its middle) and let go just above it."""
-    view = scene.view
-    goal = princess_target(scene.game.physics, view.layout, scene.game.faces, view.princess_card,
-                           bool(view.view["princess_lying"]), dx)
-    return lower_princess_with_the_mouse(scene, goal.x, goal.y + 1.0)
-
-
 def act_like(scene, choice):
     """Do ``choice`` (a bot's decision) with the mouse; True if the table took an action."""
     before = len(scene.state.history)

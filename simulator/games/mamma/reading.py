@@ -101,12 +101,6 @@ class SecretReading:
         return [sum(probs[s][c] for s in range(self.players) if s != self.seat)
                 for c in range(CHARACTERS)]
 
-    def likeliest(self, mine: int | None) -> dict[int, int]:
-        """Per other seat: its likeliest character."""
-        probs = self.marginals(mine)
-        return {s: max(range(CHARACTERS), key=lambda c: probs[s][c])
-                for s in range(self.players) if s != self.seat}
-
 
 def _evidence(event: dict[str, Any], view: dict[str, Any], box: MammaBox,
               city: City) -> list[tuple[int, float]]:

@@ -65,8 +65,7 @@ class LiveJob:
 
     ``key`` names the state it plays (:func:`stage_key`, or :data:`CARRY`). Bodies the
     table holds in the air (flying in, not yet in the world) are drawn from ``air_card``
-    and ``air_princess``; ``hide_princess`` hides the world's princess while she is in
-    the air.
+    and ``air_princess``.
     """
 
     world: WackelbettWorld
@@ -81,7 +80,6 @@ class LiveJob:
     settling: bool = False
     air_card: tuple[int, BodyPose] | None = None
     air_princess: BodyPose | None = None
-    hide_princess: bool = False
     origin: TableLayout | None = None   # the recorded table the world was built from
     human: bool = False                 # a human carries ``card`` or the princess (else the table replays a trace)
     card: int | None = None
@@ -256,11 +254,9 @@ def _setup_script(physics: WackelbettPhysics, job: LiveJob, layout: TableLayout,
     world.release()
     aim = world.princess_spot(card, 0.0, lying)
     job.air_princess = BodyPose(aim.x - 120.0, aim.y + 60.0, 0.0)
-    job.hide_princess = True
     job.before = job.now = snapshot(world)
     yield from _fly(job, job.air_princess, aim, princess=True)
     job.air_princess = None
-    job.hide_princess = False
     world.place_princess(card, 0.0, lying=lying)
     job.settling = True
     yield from settling(world)

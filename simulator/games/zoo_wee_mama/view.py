@@ -307,8 +307,7 @@ class ZooWeeMamaView(BidPanel, GameView):
     def plates(self) -> list[SeatPlate]:
         v = self.view
         counted = self.show is None or self.show.finished  # the count's result is not told before it ends
-        return [SeatPlate(detail, highlight=v["current"] == s, extra=extra)
-                for s, (detail, extra) in enumerate(self.words.plates(v, counted))]
+        return [SeatPlate(detail, extra=extra) for detail, extra in self.words.plates(v, counted)]
 
     def log_lines(self) -> list[str]:
         return self.words.log_lines(self.view, self.viewer, self.told_rounds())
