@@ -738,3 +738,27 @@ def test_a_pile_the_hand_wrecks_with_the_princess_is_judged_not_put_back():
     moved = max(math.dist(relative_pose(before.bed, before.pose_of(c))[:2], relative_pose(after.bed, after.pose_of(c))[:2])
                 if c in after.card_ids else math.inf for c in before.card_ids)
     assert moved > 10.0, "the pile stays as the sweep left it (it used to snap back)"
+
+
+def test_the_last_moves_ring_and_name_never_hide_the_pea_to_cover(screen):
+    """Playtest: the last move's cyan ring and its name ("You", "Ann") sat over the pea to cover
+    and the crown to stand her on. They are drawn under the hints: what to do now reads first."""
+    from simulator.ui.theme import HIGHLIGHT
+
+    scene = table_at(2, my_turn_to_lay)
+    side, physics, layout = scene.view.side, scene.game.physics, scene.state.layout
+    top = layout.top_card
+    scene.draw(screen)
+    plain = screen.copy()
+    scene.view.last_move.set([("card", top), ("princess",)], "somebody with a long name")
+    scene.draw(screen)
+    x, y = side.camera.to_screen(*pea_point(physics, scene.game.faces[top], layout.pose_of(top)))
+    area = pygame.Rect(0, 0, 240, 90)
+    area.midbottom = (round(x), round(y) + 30)  # the pea's ring and its "cover the pea" above it
+    hint = [(px, py) for px in range(area.left, area.right) for py in range(area.top, area.bottom)
+            if tuple(plain.get_at((px, py)))[:3] == HIGHLIGHT]
+    assert len(hint) > 40, "the pea's ring and label are drawn"
+    assert all(tuple(screen.get_at(p))[:3] == HIGHLIGHT for p in hint)
+    marks = [(px, py) for px in range(area.left, area.right) for py in range(area.top, area.bottom)
+             if tuple(screen.get_at((px, py)))[:3] != tuple(plain.get_at((px, py)))[:3]]
+    assert marks, "the marks are drawn there too, beneath"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
@@ -51,6 +51,7 @@ class Shot:
     princess_card: int | None           # ... on this card's crown (None: the bare bed)
     mouse: tuple[int, int]
     clock: float                        # s since the view began, for pulsing marks
+    marks: Callable[[pygame.Surface], None] | None = None  # the last move's rings, drawn under the hints
 
     @property
     def held(self) -> int | None:
@@ -123,6 +124,8 @@ class SideView:
         for card, pose in layout.cards:
             if card != laid:
                 p.draw_card(surface, cam, card, pose)
+        if shot.marks is not None:  # under every hint: what to do now reads before what was done
+            shot.marks(surface)
         self._draw_hints_under(surface, shot)
         self._draw_princess_target(surface, shot)
         if layout.princess is not None:

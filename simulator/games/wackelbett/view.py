@@ -598,7 +598,6 @@ class WackelbettView(GameView):
             clip = surface.get_clip()
             surface.set_clip(PLAY_RECT)
             self.side.draw(surface, self._shot(layout))
-            self.last_move.draw(surface, self._mark_rect)
             surface.set_clip(clip)
         v = self.view
         self.tray.draw(surface, v, self.viewer, acting=self._is_acting(), playable=self.playable,
@@ -622,7 +621,8 @@ class WackelbettView(GameView):
         phase = v.get("phase", "")
         placing = self._is_acting() and phase in (TURN, DRAWN) and bool(self.playable or self.drag is not None)
         return Shot(layout, self.layout, self.job, self.fading, phase, bool(v.get("princess_lying")), placing,
-                    self.may_princess, self.princess_card, self.mouse, self.clock)
+                    self.may_princess, self.princess_card, self.mouse, self.clock,
+                    marks=lambda surface: self.last_move.draw(surface, self._mark_rect))
 
     # -- words --------------------------------------------------------------------------------
     def status(self) -> str:
