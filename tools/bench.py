@@ -244,8 +244,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"error: {exc}", file=sys.stderr)
                 return 2
             except RunInterrupted as exc:
-                print(f"\n{exc}", file=sys.stderr)
-                return 130 if exc.by_user else 1
+                return exc.exit_status()
         report["games"][game_id] = result
     if args.anchors:
         for game_id, (anchor, factor) in TARGETS.items():

@@ -292,8 +292,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except RunInterrupted as exc:
-        print(f"\n{exc}", file=sys.stderr)
-        return 130 if exc.by_user else 1
+        return exc.exit_status()
     finally:
         journal.close()
     report["chart"] = str(chart(report, out))
@@ -330,8 +329,7 @@ def finish(args: argparse.Namespace, seat_counts: list[int], levels: list[str],
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except RunInterrupted as exc:
-        print(f"\n{exc}", file=sys.stderr)
-        return 130 if exc.by_user else 1
+        return exc.exit_status()
     finally:
         journal.close()
     if args.json:

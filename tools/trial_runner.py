@@ -47,6 +47,11 @@ class RunInterrupted(RuntimeError):
         super().__init__(message)
         self.by_user = by_user
 
+    def exit_status(self) -> int:
+        """Say on stderr what stopped and what was kept; a tool's exit status for it."""
+        print(f"\n{self}", file=sys.stderr)
+        return 130 if self.by_user else 1
+
 
 class ClusterError(RuntimeError):
     """The cluster cannot run these trials (unreachable, no workers, other code on a worker)."""

@@ -1275,8 +1275,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except RunInterrupted as exc:
-        print(f"\n{exc}", file=sys.stderr)
-        return 130 if exc.by_user else 1
+        return exc.exit_status()
     finally:
         if journal is not None:
             journal.close()

@@ -373,7 +373,7 @@ def dexterity(sample: Sample = QUICK, retries: int = 8, workers: int | None = No
     found = run({**stacks, **lodged}, label="dexterity: stacking trials")
     per_seed: dict[str, dict] = {}
     for seed in sample.seeds:
-        attempts = [Attempt.from_summary(t) for key in stacks if key.startswith(f"{seed}:")
+        attempts = [Attempt.from_summary(t) for key, (_, job) in stacks.items() if job[2] == seed
                     for t in found[key]["tries"]]
         hands = dexterity_report(attempts)
         for hand, row in hands.items():
@@ -427,8 +427,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         except RunInterrupted as exc:
-            print(f"\n{exc}", file=sys.stderr)
-            return 130 if exc.by_user else 1
+            return exc.exit_status()
     print(json.dumps(report, indent=1))
     return 0
 
