@@ -39,7 +39,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pymunk  # noqa: E402
-from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel  # noqa: E402
+from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UIScrollingContainer  # noqa: E402
 
 from simulator.engine import Scene, SceneError  # noqa: E402
 from simulator.engine.scene import SCENES_DIR  # noqa: E402
@@ -62,6 +62,8 @@ SCREEN = (1280, 720)
 VIEW = pygame.Rect(0, 0, 1030, 664)
 TOOLBAR = pygame.Rect(0, 664, 1030, 56)
 PANEL = pygame.Rect(1030, 0, 250, 720)
+KNOBS_TOP = 44    # the knobs' scrolling list starts under the panel's title
+KNOB_PITCH = 48   # px from one knob (label and slider) to the next
 DROP_HEIGHT = 60.0       # mm above the pile where a dropped card is let go
 NUDGE_SPIN = 0.6         # rad/s given to the bed by a nudge
 
@@ -104,6 +106,8 @@ KNOBS = (
     Knob("table.bounce", "rim bounce", 0.0, 1.0),
     Knob("card.friction", "card friction", 0.0, 1.5),
     Knob("card.mass", "card mass g", 0.5, 8.0),
+    Knob("card.air_film_time", "air film s per mm", 0.0, 0.03),
+    Knob("card.air_film_drop", "air film drop mm", 0.0, 40.0),
     Knob("princess.friction", "princess friction", 0.0, 1.5),
     Knob("princess.mass", "princess mass g", 1.0, 12.0),
     Knob("hand.max_force", "hand force", 5e4, 5e6, log=True),
@@ -257,15 +261,20 @@ class PhysicsLab:
 
     # -- input -------------------------------------------------------------------------------
     def _build_widgets(self, manager: pygame_gui.UIManager) -> None:
-        y = 50
+        # more knobs than the panel is tall: they scroll (wheel or bar) under the title
+        area = pygame.Rect(PANEL.left, KNOBS_TOP, PANEL.width, PANEL.height - KNOBS_TOP)
+        knobs = UIScrollingContainer(area, manager, allow_scroll_x=False)
+        knobs.set_scrollable_area_dimensions((area.width - 24, len(KNOBS) * KNOB_PITCH + 8))
+        y = 4
         for knob in KNOBS:
-            label = UILabel(pygame.Rect(PANEL.left + 10, y, 230, 20), "", manager, object_id="#left_label")
-            slider = UIHorizontalSlider(pygame.Rect(PANEL.left + 10, y + 20, 230, 22),
+            label = UILabel(pygame.Rect(10, y, 210, 20), "", manager, container=knobs, object_id="#left_label")
+            slider = UIHorizontalSlider(pygame.Rect(10, y + 20, 210, 22),
                                         knob.to_slider(float(self.value(knob.key))), knob.slider_range(), manager,
+                                        container=knobs,
                                         click_increment=(knob.slider_range()[1] - knob.slider_range()[0]) / 50)
             self.sliders[slider] = knob
             self.slider_labels[knob.key] = label
-            y += 48
+            y += KNOB_PITCH
         self._label_sliders()
         names = [("drop", "Drop card (D)"), ("nudge", "Nudge bed (N)"), ("reset", "Reset (R)"),
                  ("pause", "Pause (Space)"), ("step", "Step (S)"), ("overlay", "Overlay (O)"), ("save", "Save…")]

@@ -140,3 +140,27 @@ def test_the_lean_table_shows_where_a_pile_rests_on_the_underside_set(capsys):
     ten = [float(v) for v in rows["10"]]
     assert ten[0] == 0.0 and ten == sorted(ten) and ten[-1] > 1.0
     assert rows["36"][:3] == ["-10.7", "/", "+10.7"]
+
+
+def test_every_knob_can_be_scrolled_into_the_panel_with_the_wheel(scene_copy):
+    """More knobs than the panel is tall: the wheel over the panel scrolls them, so the last
+    one (and every one before it) can be seen and dragged inside the window."""
+    manager = ui_manager()
+    lab = PhysicsLab(scene_copy, cards=4, manager=manager)
+    window = pygame.Rect(0, 0, 1280, 720)
+    sliders = {knob.key: slider for slider, knob in lab.sliders.items()}
+    last = sliders[physics_lab.KNOBS[-1].key]
+    assert not window.contains(last.rect), "the list is longer than the panel (else this test proves nothing)"
+    pygame.mouse.set_pos(physics_lab.PANEL.centerx, 400)
+    for _ in range(40):
+        lab.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, precise_x=0.0, precise_y=-1.0,
+                                            flipped=False, touch=False, which=0))
+        manager.update(1 / 60)
+    assert physics_lab.PANEL.contains(last.rect)
+    seen = {key for key, slider in sliders.items() if physics_lab.PANEL.contains(slider.rect)}
+    for _ in range(40):
+        lab.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, precise_x=0.0, precise_y=1.0,
+                                            flipped=False, touch=False, which=0))
+        manager.update(1 / 60)
+        seen |= {key for key, slider in sliders.items() if physics_lab.PANEL.contains(slider.rect)}
+    assert seen == set(sliders)
