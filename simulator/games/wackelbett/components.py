@@ -194,6 +194,8 @@ class CardSpec:
     pea_radius: float
     crown_radius: float
     top_tilt: float  # radians: a card steeper than this is never the top card
+    air_film_drop: float  # mm: a card let go from higher than this lands on a film of air...
+    air_film_time: float  # s per mm fallen beyond it: ...and skates this long before it grips (0: never)
 
     @property
     def slip_angle(self) -> float:
@@ -242,6 +244,17 @@ class WackelbettPhysics:
     def bed_surface(self) -> float:
         """Height of the under-bed card's top above the bed's underside, in the bed's frame."""
         return self.bed.plate_thickness + self.under_bed.thickness
+
+    @property
+    def sure_skate_height(self) -> float | None:
+        """mm: a card let go at least this far above where it lies lands on air and skates,
+        whatever the frame it lands in (the world reads its fall speed at the frame's start,
+        up to a frame of gravity short of the speed it lands with); None with the film off."""
+        if self.card.air_film_time <= 0:
+            return None
+        g = self.solver.gravity
+        speed = math.sqrt(2.0 * g * self.card.air_film_drop) + g / self.solver.frame_hz
+        return speed * speed / (2.0 * g)
 
 
 @dataclass(frozen=True)
@@ -362,6 +375,8 @@ def read_physics(scene: Scene) -> WackelbettPhysics:
         pea_radius=_positive(c, "pea_radius"),
         crown_radius=_positive(c, "crown_radius"),
         top_tilt=math.radians(c.get("top_tilt_deg", float, minimum=1.0, maximum=89.0)),
+        air_film_drop=c.get("air_film_drop", float, minimum=0.0),
+        air_film_time=c.get("air_film_time", float, minimum=0.0, maximum=0.1),
     )
     c.refuse_unread()
     if card.pea_radius * 2 >= card.length:

@@ -41,9 +41,10 @@ Press a lit card and lift it above the bed: it now hangs from your hand. Lower i
 the pile so that it completely covers the green pea printed on the top card, and let
 go (or click a card, move it over the bed and click again). The mouse wheel (or Q and
 E, or the arrow keys) tilts the card. Careful: the card is a real object. Bump the pile
-and things slide. Once it hangs over the bed it must be laid; before that a right-click
-puts it back. A hand holds a card (or the princess) for 15 seconds at most: in the last
-few a "hand tiring" clock counts down, and then it lets go where it is.
+and things slide; let it go from high and it lands on air and skates. Once it hangs over
+the bed it must be laid; before that a right-click puts it back. A hand holds a card (or
+the princess) for 15 seconds at most: in the last few a "hand tiring" clock counts down,
+and then it lets go where it is.
 
 Once everything has settled the table judges: if a card or the princess slid off the
 bed, the pea is still showing, or you pushed the princess aside, you take your card back
@@ -241,6 +242,9 @@ class TableWords:
         if how:
             joined = how[0] if len(how) == 1 else ", ".join(how[:-1]) + " and " + how[-1]
             lines.append(f"{self.who(failed['seat'], viewer)} let {'her' if her else 'the card'} go {joined}.")
+        skate = self.game.physics.sure_skate_height
+        if not her and skate is not None and failed.get("height_mm", 0.0) >= skate:
+            lines.append("A card let go that high lands on the air beneath it and skates.")
         if failed.get("lean_deg", 0.0) >= WHY_LEAN_DEG:
             slip = math.degrees(self.game.physics.card.slip_angle)
             lines.append(f"The bed leaned {failed['lean_deg']:.0f} degrees under the pile; "

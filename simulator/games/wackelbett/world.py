@@ -95,6 +95,8 @@ class WackelbettWorld:
         self._card_energy_cap = min(card.mass * solver.terminal_speed ** 2, card_moment * solver.terminal_spin ** 2)
         self._princess_energy_cap = 0.0  # set when she is made (her moment is pymunk's)
         self._rock_dampers: dict[pymunk.Body, list] = {}  # a body touching her -> [her damper to it, contacts]
+        # cards let go and not yet landed -> None; landed on air -> the frame their grip returns
+        self._air_film: dict[pymunk.Body, int | None] = {}
         self._build_table()
         self._rocker: pymunk.Circle | None = None  # the underside, when its radius varies with the lean
         self.bed = self._build_bed(layout.bed)
@@ -245,12 +247,43 @@ class WackelbettWorld:
             self._steer_hand(self._hand_target)
         if self._rocker is not None:
             self._fit_rocker()
+        falls = {body: body.velocity.y for body, grip in self._air_film.items() if grip is None}
         step_frame(self.space, self.fixed_step)
         self.frame += 1
+        if self._air_film:
+            self._land_on_air(falls)
         self._apply_air_drag()
         self._let_go_of_overloaded_welds()
         if self.frame % _LOST_CHECK_FRAMES == 0:
             self._drop_lost_bodies()
+
+    def _land_on_air(self, falls: dict[pymunk.Body, float]) -> None:
+        """A card let go from high lands on the air it pushes ahead of it and skates before it
+        grips: frictionless for [card] air_film_time per mm it fell beyond air_film_drop (the
+        height its fall speed at the start of the landing frame comes from); one set down
+        lower lets the air out at its edges and grips at once (PHYSICS.md, step 23)."""
+        c, g = self.physics.card, self.physics.solver.gravity
+        for body, grip in list(self._air_film.items()):
+            if body.space is None:
+                del self._air_film[body]
+            elif grip is None:
+                touching: list[pymunk.Arbiter] = []
+                body.each_arbiter(touching.append)
+                if not touching:
+                    continue
+                fall = max(0.0, -falls[body])  # only coming down squeezes the air
+                fallen = fall * fall / (2.0 * g)
+                frames = int(c.air_film_time * (fallen - c.air_film_drop) * self.fixed_step.frame_hz)
+                if frames > 0:
+                    self._air_film[body] = self.frame + frames
+                    for shape in body.shapes:
+                        shape.friction = 0.0
+                else:
+                    del self._air_film[body]
+            elif self.frame >= grip:
+                for shape in body.shapes:
+                    shape.friction = c.friction
+                del self._air_film[body]
 
     def _fit_rocker(self) -> None:
         """The bed's underside circle made the circle that fits the underside where it now
@@ -516,8 +549,11 @@ class WackelbettWorld:
 
     def release(self) -> None:
         """Let go of the card (it keeps the velocity the hand gave it)."""
+        held = self.hand.held
         self.hand.release()
         self._hand_target = None
+        if held is not None and held is not self.princess and self.physics.card.air_film_time > 0:
+            self._air_film[held] = None
 
     @property
     def is_holding(self) -> bool:

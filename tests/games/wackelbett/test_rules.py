@@ -667,6 +667,22 @@ def test_a_princess_who_falls_off_says_how_she_was_let_go():
     assert log.endswith(f"You let her go 25 mm too high and tilted 30 degrees {side}.")
 
 
+@pytest.mark.parametrize("gap, skated", [(30.0, True), (12.0, False)])
+def test_a_card_let_go_high_that_falls_says_it_landed_on_air_and_skated(gap, skated):
+    """A good player can tell why: a card let go high enough that it surely lands on air
+    (PHYSICS.md, step 23) and then falls says so under how high it was let go; one let go a
+    little high (below that) only says how high."""
+    state = two_card_table()
+    card = state.hands[0][0]
+    state.apply(PlaceCard(0, card, trace_to(state, -20.0, gap=gap)))
+    state.apply(verdict("card", state.layout, fallen=(card,), on_top=False))
+    failed = state.events[-1]
+    assert failed["what"] == "fails" and failed["height_mm"] == pytest.approx(gap, abs=1.0)
+    banner = TableWords(state.game, ["Ann", "Bob"]).verdict("card", state.view(0), 0, True)
+    assert f"You let the card go {gap:.0f} mm too high." in banner.lines
+    assert ("A card let go that high lands on the air beneath it and skates." in banner.lines) == skated
+
+
 @pytest.mark.parametrize("head, side", [(1.0, "downhill"), (-1.0, "uphill")])
 def test_her_tilt_is_told_uphill_or_downhill_of_the_card_she_was_put_on(head, side):
     """Issue 27: "turned 8 degrees" said nothing of which way. On a card whose right end is up

@@ -197,15 +197,77 @@ def test_a_bed_knocked_onto_its_corner_bounces_off_the_table():
 
 def test_a_card_dropped_from_high_lands_on_top_without_passing_through():
     """Air drag caps a falling card's speed, so even a card let go 300 mm above the pile
-    lands on it instead of tunnelling into it."""
-    world = stack_of(20)
+    lands on it instead of tunnelling into it (the air film off: it would skate on)."""
+    physics = dataclasses.replace(PHYSICS, card=dataclasses.replace(PHYSICS.card, air_film_time=0.0))
+    world = stack_of(20, physics=physics)
     world.settle()
     layout = world.layout()
-    target = rest_pose_on(PHYSICS, layout, 0.0)
-    outcome = judge_card(PHYSICS, FACES, layout, 30, lowering_trace(PHYSICS, target, target.y + 310, release_gap=300))
+    target = rest_pose_on(physics, layout, 0.0)
+    outcome = judge_card(physics, FACES, layout, 30, lowering_trace(physics, target, target.y + 310, release_gap=300))
     assert outcome.layout.top_card == 30 and outcome.fallen_cards == ()
     heights = [relative_pose(outcome.layout.bed, pose).y for _, pose in outcome.layout.cards]
     assert all(b - a > PHYSICS.card.thickness - 0.5 for a, b in zip(heights, heights[1:]))
+
+
+def leaning_pile(cards: int, degrees: float, physics=HELD_BED) -> TableLayout:
+    """``cards`` stacked flat on a bed held still, turned ``degrees`` about the pea."""
+    level = neat_stack(physics, range(cards), [0.0] * cards)
+    pea = local_to_world(level.bed, 0.0, -physics.bed.pea_height)
+    turn = math.radians(degrees)
+
+    def turned(pose: BodyPose) -> BodyPose:
+        dx, dy = pose.x - pea[0], pose.y - pea[1]
+        return BodyPose(pea[0] + dx * math.cos(turn) - dy * math.sin(turn),
+                        pea[1] + dx * math.sin(turn) + dy * math.cos(turn), pose.angle + turn)
+
+    return TableLayout(turned(level.bed), tuple((c, turned(p)) for c, p in level.cards))
+
+
+def slid_along(physics, layout: TableLayout, card: int, release_gap: float) -> float:
+    """How far (mm) ``card``, laid over the middle of ``layout``'s top card and let go
+    ``release_gap`` above it, ends up from that middle along the pile."""
+    target = rest_pose_on(physics, layout, 0.0)
+    outcome = judge_card(physics, FACES, layout, card, lowering_trace(physics, target, target.y + 40, release_gap=release_gap))
+    top = dict(layout.cards)[layout.top_card]
+    return relative_pose(top, dict(outcome.layout.cards)[card]).x
+
+
+def test_a_card_let_go_high_skates_on_air_down_a_slope_it_would_grip():
+    """A card let go 30 mm above a pile leaning 6 degrees (cards grip up to 11) lands on the
+    air it pushes ahead of it and skates downhill before it grips; set down 2 mm above, it
+    stays where it was laid. With the air film off, the high card would stay too."""
+    layout = leaning_pile(10, 6.0)
+    assert HELD_BED.card.air_film_time > 0 and HELD_BED.card.air_film_drop < 30.0
+    set_down = slid_along(HELD_BED, layout, 20, release_gap=2.0)
+    dropped = slid_along(HELD_BED, layout, 20, release_gap=30.0)
+    no_air = dataclasses.replace(HELD_BED, card=dataclasses.replace(HELD_BED.card, air_film_time=0.0))
+    assert abs(set_down) < 1.0
+    assert abs(slid_along(no_air, layout, 20, release_gap=30.0)) < 1.0
+    assert dropped < -10.0, f"skated {dropped:.1f} mm along the pile (downhill is -x)"
+
+
+def test_a_card_set_down_below_the_air_film_drop_lands_exactly_as_without_it():
+    """Only a fall from higher than [card] air_film_drop lands on air: a card let go 5 mm
+    above the pile ends exactly where it does with the film off, and it grips again after
+    its skate (its friction is the card's once the table has settled)."""
+    layout = leaning_pile(10, 6.0)
+    no_air = dataclasses.replace(HELD_BED, card=dataclasses.replace(HELD_BED.card, air_film_time=0.0))
+    target = rest_pose_on(HELD_BED, layout, 0.0)
+    low = lowering_trace(HELD_BED, target, target.y + 40, release_gap=5.0)
+    assert judge_card(HELD_BED, FACES, layout, 20, low) == judge_card(no_air, FACES, layout, 20, low)
+    world = WackelbettWorld(HELD_BED, FACES, layout)
+    points = trace_points(lowering_trace(HELD_BED, target, target.y + 40, release_gap=30.0))
+    world.hold_card(20, points[0])
+    for point in points[1:]:
+        world.move_hand(point.x, point.y, point.angle)
+        world.step_frame()
+    world.release()
+    skating = []
+    for _ in range(60):
+        world.step_frame()
+        skating.append(all(shape.friction == 0.0 for shape in world.free_cards[20].shapes))
+    assert any(skating) and not skating[-1]
+    assert all(shape.friction == HELD_BED.card.friction for shape in world.free_cards[20].shapes)
 
 
 def test_the_hand_carries_the_card_along_its_trace():
