@@ -247,10 +247,12 @@ class WackelbettWorld:
             self._steer_hand(self._hand_target)
         if self._rocker is not None:
             self._fit_rocker()
-        falls = {body: body.velocity.y for body, grip in self._air_film.items() if grip is None}
+        # a card in the air: its fall speed at the frame's start (only then: this runs every frame)
+        falls = ({body: body.velocity.y for body, grip in self._air_film.items() if grip is None}
+                 if self._air_film else None)
         step_frame(self.space, self.fixed_step)
         self.frame += 1
-        if self._air_film:
+        if falls is not None:
             self._land_on_air(falls)
         self._apply_air_drag()
         self._let_go_of_overloaded_welds()
