@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Hashable, Sequence
+from typing import Hashable, NamedTuple, Sequence
 
 import pymunk
 
@@ -53,6 +53,30 @@ class Slab:
     thickness: float
     mass: float
     friction: float
+
+
+class CarrierFrame(NamedTuple):
+    """A carrier's pose this frame, read once: world points and forces into its frame by plain
+    arithmetic (each conversion through pymunk costs a call into C and a new vector)."""
+
+    x: float      # the carrier's origin (world)
+    y: float
+    cos: float    # of its angle
+    sin: float
+
+    @classmethod
+    def of(cls, body: pymunk.Body) -> CarrierFrame:
+        x, y = body.position
+        return cls(x, y, math.cos(body.angle), math.sin(body.angle))
+
+    def point(self, x: float, y: float) -> Point:
+        """A world point in the carrier's frame."""
+        dx, dy = x - self.x, y - self.y
+        return self.cos * dx + self.sin * dy, -self.sin * dx + self.cos * dy
+
+    def vector(self, fx: float, fy: float) -> Point:
+        """A world vector (a force, an acceleration) in the carrier's frame."""
+        return self.cos * fx + self.sin * fy, -self.sin * fx + self.cos * fy
 
 
 class _Layer:
@@ -266,13 +290,14 @@ class WeldedPile:
         return self._top
 
     # -- the test ------------------------------------------------------------------
-    def failing_weld(self, gravity: float, frame_dt: float, loads: Sequence[tuple[float, float, float, float]] = ()
-                     ) -> int | None:
+    def failing_weld(self, gravity: float, frame_dt: float, loads: Sequence[tuple[float, float, float, float]] = (),
+                     frame: CarrierFrame | None = None) -> int | None:
         """The lowest slab whose weld a resting contact could not carry this frame, or None.
 
         ``loads``: (x, y, fx, fy) in world coordinates, forces that free bodies lying on the
-        pile's top put on it (their weight less what accelerates them). Call once per frame,
-        after stepping; the first call only records the motion.
+        pile's top put on it (their weight less what accelerates them). ``frame``: the
+        carrier's pose if the caller read it this frame. Call once per frame, after stepping;
+        the first call only records the motion.
         """
         body = self.carrier
         vx, vy = body.velocity
@@ -282,16 +307,15 @@ class WeldedPile:
             return None
         ax, ay = (vx - last[0]) / frame_dt, (vy - last[1]) / frame_dt
         alpha = (w - last[2]) / frame_dt
-        c, s = math.cos(body.angle), math.sin(body.angle)
+        frame = frame or CarrierFrame.of(body)
         # effective gravity at the carrier's centre of gravity, in the carrier's frame
-        gx, gy = -ax, -gravity - ay
-        g0x, g0y = c * gx + s * gy, -s * gx + c * gy
+        g0x, g0y = frame.vector(-ax, -gravity - ay)
         w2 = w * w
         cgx, cgy = body.center_of_gravity
         ex = ey = torque = 0.0  # external loads (carrier frame) and their moment about the cg
         for x, y, fx, fy in loads:
-            lx, ly = body.world_to_local((x, y))
-            lfx, lfy = self._through_contact(c * fx + s * fy, -s * fx + c * fy)
+            lx, ly = frame.point(x, y)
+            lfx, lfy = self._through_contact(*frame.vector(fx, fy))
             ex += lfx
             ey += lfy
             torque += (lx - cgx) * lfy - (ly - cgy) * lfx

@@ -34,7 +34,7 @@ from simulator.physics.drag import DragHand
 from simulator.physics.settle import SettleWatch
 from simulator.physics.snapshot import BodyPose, kinetic_energy, pose_of, potential_energy, put_at_rest
 from simulator.physics.stepping import FixedStep, step_frame
-from simulator.physics.pile import Slab, WeldedPile
+from simulator.physics.pile import CarrierFrame, Slab, WeldedPile
 
 from .components import CardFace, WackelbettPhysics
 from .layout import (TableLayout, TableOutcome, can_be_top, card_corners, covers_pea, is_on_crown, local_to_world,
@@ -117,7 +117,7 @@ class WackelbettWorld:
         # The bed's pile: welded for speed, and every weld lets go where a resting contact would.
         self.piles: list[WeldedPile] = [WeldedPile.weld(self.bed, to_weld, self._bed_faces(),
                                                         slip_speed=solver.weld_slip_speed)]
-        self._last_velocity: dict[pymunk.Body, tuple[float, float]] = {}
+        self._last_velocity: dict[pymunk.Body, pymunk.Vec2d] = {}
         self._lodged_seen: tuple[int, set[int]] = (-1, set())  # (frame, cards lodged then)
         # a body whose centre of gravity is higher than this cannot touch the table
         self._near_table = _TOUCH + max(physics.card.length, physics.princess.height)
@@ -308,17 +308,15 @@ class WackelbettWorld:
         (see :mod:`simulator.physics.pile`): it lifts, slides or tips from here on."""
         if len(self.piles) == 1 and not self.piles[0].layers:
             return
-        if self._is_still():
+        free = [(body, body.velocity) for body in self._free_bodies()]  # read once: this runs every frame
+        if self._is_still(free):
             for pile in self.piles:
                 pile.note_still()
             return
         dt, g = self.fixed_step.frame_dt, self.physics.solver.gravity
         loads: list[tuple[pymunk.Body, tuple[float, float, float, float]]] = []
-        last = self._last_velocity
-        self._last_velocity = {}
-        for body in self._free_bodies():
-            vx, vy = body.velocity
-            self._last_velocity[body] = (vx, vy)
+        last, self._last_velocity = self._last_velocity, dict(free)
+        for body, (vx, vy) in free:
             if body not in last:
                 continue
             x, y = body.local_to_world(body.center_of_gravity)
@@ -329,8 +327,9 @@ class WackelbettWorld:
             # what it weighs on whatever carries it: its weight less what accelerates it
             loads.append((body, (x, y, -m * (vx - px) / dt, -m * (g + (vy - py) / dt))))
         for pile in list(self.piles):
-            mine = [load for body, load in loads if body is not pile.carrier and self._rests_on(pile, load)]
-            index = pile.failing_weld(g, dt, mine)
+            frame = CarrierFrame.of(pile.carrier)
+            mine = [load for body, load in loads if body is not pile.carrier and self._rests_on(pile, frame, load)]
+            index = pile.failing_weld(g, dt, mine, frame)
             if index is not None:
                 self.piles.append(pile.detach(index))
                 self._fit_iterations()
@@ -345,9 +344,10 @@ class WackelbettWorld:
         """
         self.space.iterations = self.physics.solver.iterations + ITERATIONS_PER_PART * (len(self.piles) - 1)
 
-    def _is_still(self) -> bool:
+    def _is_still(self, free: list[tuple[pymunk.Body, pymunk.Vec2d]]) -> bool:
         """Has nothing that loads a weld moved for three frames (and no weld is slipping)? Then
-        the loads are what the last full check saw and the check can rest."""
+        the loads are what the last full check saw and the check can rest. ``free``: the free
+        bodies and their velocities."""
         s = self.physics.solver
         fast = s.settle_speed ** 2  # speeds compared squared: this runs every frame
         still = True
@@ -358,18 +358,18 @@ class WackelbettWorld:
                 break
         if still:
             last = self._last_velocity
-            for body in self._free_bodies():
-                vx, vy = body.velocity
+            for body, (vx, vy) in free:
                 if vx * vx + vy * vy >= fast or body not in last:
                     still = False
                     break
         self._still_frames = self._still_frames + 1 if still else 0
         return self._still_frames > 2
 
-    def _rests_on(self, pile: WeldedPile, load: tuple[float, float, float, float]) -> bool:
+    def _rests_on(self, pile: WeldedPile, frame: CarrierFrame, load: tuple[float, float, float, float]) -> bool:
         """Does the free body whose centre of gravity is at the load's point lie on ``pile``'s
-        top card: above it, over it, and near enough to rest on it (or on what rests on it)?"""
-        x, y = pile.carrier.world_to_local((load[0], load[1]))
+        top card (its carrier at ``frame``): above it, over it, and near enough to rest on it
+        (or on what rests on it)?"""
+        x, y = frame.point(load[0], load[1])
         top_x, top_y = pile.top_middle()
         reach = self.physics.card.length / 2 + self.physics.card.thickness
         return top_y < y < top_y + self._load_reach and abs(x - top_x) <= reach
