@@ -54,6 +54,8 @@ _TABLE_FILTER = pymunk.ShapeFilter(categories=_CAT_TABLE, mask=_ALL)
 _PRINCESS_TYPE = 1  # collision type of her shape: her contacts damp her rock
 _GAP = 0.05  # mm: bodies put down by the table start this far above what carries them
 _TOUCH = 0.5  # mm: a body whose lowest point is this close to the table top touches it
+_BELOW_TOUCH = pymunk.BB(-math.inf, -math.inf, math.inf, _TOUCH)
+_ANY_SHAPE = pymunk.ShapeFilter()
 # A body leaving the table needs many frames to get out of bounds, so looking every
 # 16th frame is enough and keeps the per-frame cost at the solver's.
 _LOST_CHECK_FRAMES = 16
@@ -316,12 +318,15 @@ class WackelbettWorld:
         dt, g = self.fixed_step.frame_dt, self.physics.solver.gravity
         loads: list[tuple[pymunk.Body, tuple[float, float, float, float]]] = []
         last, self._last_velocity = self._last_velocity, dict(free)
+        on_table: set[pymunk.Body] | None = None  # asked of the space once, if a body is low enough
         for body, (vx, vy) in free:
             if body not in last:
                 continue
             x, y = body.local_to_world(body.center_of_gravity)
-            if y < self._near_table and self._touches_table(body):
-                continue  # it rests on the table, not on a pile
+            if y < self._near_table:
+                on_table = self._bodies_touching_table() if on_table is None else on_table
+                if body in on_table:
+                    continue  # it rests on the table, not on a pile
             px, py = last[body]
             m = body.mass
             # what it weighs on whatever carries it: its weight less what accelerates it
@@ -631,6 +636,12 @@ class WackelbettWorld:
 
     def _touches_table(self, body: pymunk.Body) -> bool:
         return any(shape.bb.bottom < _TOUCH for shape in body.shapes)
+
+    def _bodies_touching_table(self) -> set[pymunk.Body]:
+        """Every body that :meth:`_touches_table`, from one query of the space (a detached part
+        of the pile has a shape per card)."""
+        low = self.space.bb_query(_BELOW_TOUCH, _ANY_SHAPE)
+        return {shape.body for shape in low if shape.bb.bottom < _TOUCH}
 
     def _inside_bed(self, pose: BodyPose) -> bool:
         if not pose.is_finite():
