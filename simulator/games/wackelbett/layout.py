@@ -371,11 +371,29 @@ def overlapping_cards(physics: WackelbettPhysics, layout: TableLayout, depth: fl
     return found
 
 
-def neat_stack(physics: WackelbettPhysics, cards: Iterable[int], offsets: Iterable[float]) -> TableLayout:
-    """A level bed with ``cards`` stacked flat at the given x offsets, touching, at rest.
+def leaned_bed(physics: WackelbettPhysics, lean: float) -> BodyPose:
+    """The bed's pose resting on its underside at ``lean`` radians (> 0: its right side down),
+    rolled there from level on its pea without slipping."""
+    bed = physics.bed
+    table_x, table_y = local_to_world(resting_bed(physics), *bed.contact(0.0))
+    cx, cy = bed.contact(lean)
+    c, s = math.cos(-lean), math.sin(-lean)
+    x = table_x + math.copysign(bed.rolled(lean), lean)
+    return BodyPose(x - (c * cx - s * cy), table_y - (s * cx + c * cy), -lean)
+
+
+def neat_stack(physics: WackelbettPhysics, cards: Iterable[int], offsets: Iterable[float], lean: float = 0.0
+               ) -> TableLayout:
+    """A bed with ``cards`` stacked flat on it at the given x offsets (bed frame), touching, at
+    rest; level, or resting on its underside at ``lean`` radians (:func:`leaned_bed`).
 
     For benchmarks and tests: the stack a careful pair of hands would build.
     """
+    if lean:
+        bed = leaned_bed(physics, lean)
+        level = neat_stack(physics, cards, offsets)
+        return TableLayout(bed, tuple((card, BodyPose(*local_to_world(bed, *world_to_local(level.bed, pose.x, pose.y)),
+                                                      bed.angle)) for card, pose in level.cards))
     bed = resting_bed(physics)
     t = physics.card.thickness
     placed = []

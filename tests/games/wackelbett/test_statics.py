@@ -9,7 +9,7 @@ import math
 import pytest
 
 from simulator.engine import load_game
-from simulator.games.wackelbett.layout import neat_stack
+from simulator.games.wackelbett.layout import local_to_world, neat_stack, relative_pose
 from simulator.games.wackelbett.statics import load_of, pile_centre, resting_leans
 from simulator.games.wackelbett.world import WackelbettWorld
 
@@ -62,3 +62,26 @@ def test_a_balanced_pile_above_the_centre_of_curvature_falls_to_one_side_and_sta
     assert left == pytest.approx(-right) and right > math.radians(2.0)
     assert rested_lean(physics, 25, 0.1) == pytest.approx(right, abs=math.radians(0.3))
     assert rested_lean(physics, 25, -0.1) == pytest.approx(left, abs=math.radians(0.3))
+
+
+def test_a_stack_built_leaning_where_the_statics_rest_it_stays_there():
+    """neat_stack(..., lean) rolls the bed to ``lean`` on its underside and lays the cards on it
+    as on the level bed (how the benchmark builds the scene's tower); built at the lean where
+    the statics rest it, the bed neither rolls back nor sheds a card."""
+    cards, offset = 20, 4.0
+    centre, mass = pile_centre(PHYSICS, cards, offset, princess=False)
+    lean = resting_leans(PHYSICS.bed, centre, mass, G)[-1]
+    level = neat_stack(PHYSICS, range(cards), [offset] * cards)
+    leaning = neat_stack(PHYSICS, range(cards), [offset] * cards, lean)
+    assert leaning.bed.angle == pytest.approx(-lean)
+    # the underside touches the table at the point it rolled to, and the cards lie on the bed as before
+    touch = local_to_world(leaning.bed, *PHYSICS.bed.contact(lean))
+    assert touch[1] == pytest.approx(0.0, abs=1e-9)
+    assert touch[0] == pytest.approx(PHYSICS.bed.rolled(lean))
+    for (_, flat), (_, leant) in zip(level.cards, leaning.cards):
+        assert relative_pose(leaning.bed, leant) == pytest.approx(relative_pose(level.bed, flat))
+    world = WackelbettWorld(PHYSICS, FACES, leaning)
+    for _ in range(PHYSICS.solver.frame_hz):
+        world.step_frame()
+    assert -world.bed.angle == pytest.approx(lean, abs=math.radians(1.0))
+    assert not world.fallen_cards()
