@@ -307,7 +307,7 @@ class WeldedPile:
             return None
         ax, ay = (vx - last[0]) / frame_dt, (vy - last[1]) / frame_dt
         alpha = (w - last[2]) / frame_dt
-        frame = frame or CarrierFrame.of(body)
+        frame = CarrierFrame.of(body) if frame is None else frame
         # effective gravity at the carrier's centre of gravity, in the carrier's frame
         g0x, g0y = frame.vector(-ax, -gravity - ay)
         w2 = w * w
