@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 
 import pymunk
+import pytest
+from hypothesis import given, settings, strategies as st
 
-from simulator.physics.pile import Slab, WeldedPile
+from simulator.physics.pile import CarrierFrame, Slab, WeldedPile
 from simulator.physics.snapshot import BodyPose
 from simulator.physics.stepping import FixedStep, step_frame
 
@@ -187,3 +189,18 @@ def test_a_heavy_load_out_over_the_end_still_tips_the_top_card():
     pile = welded(space, board, [0.0, 0.0, 40.0])
     x, y = board.local_to_world((84.0, THICK * 3.5))
     assert loaded_failure(pile, space, (x, y, 0.0, -MASS * G)) == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(x=st.floats(-500, 500), y=st.floats(-500, 500), angle=st.floats(-math.pi, math.pi),
+       px=st.floats(-300, 300), py=st.floats(-300, 300))
+def test_a_carrier_frame_converts_world_points_and_forces_as_pymunk_does(x, y, angle, px, py):
+    """The weld check reads a carrier's pose once a frame and converts by hand: the same
+    points (and forces: directions only) as Body.world_to_local."""
+    body = pymunk.Body(1.0, 1.0)
+    body.position, body.angle = (x, y), angle
+    frame = CarrierFrame.of(body)
+    assert frame.point(px, py) == pytest.approx(tuple(body.world_to_local((px, py))), abs=1e-9)
+    origin = body.world_to_local((0.0, 0.0))
+    turned = body.world_to_local((px, py)) - origin
+    assert frame.vector(px, py) == pytest.approx(tuple(turned), abs=1e-9)
