@@ -7,7 +7,7 @@
   method and, for comparison, all cards free at 960 Hz;
 - baseline: the same numbers for the bare-pymunk table of ../shared/bench/physics_stack_baseline.py
   (its rolling "rocker" bed, our method's rate and free top cards), built by its own code and
-  stepped here under the same CPU clock, alternately with ours in this run (our world set up
+  stepped here under the same CPU clock, frame by frame in turn with ours (our world set up
   as the baseline's table); the ratio's target is at most 1.5;
 - referee: milliseconds per verdict and seconds per whole random game;
 - dexterity (``dexterity()``, also in tools/bench.py): stacking trials by every hand
@@ -35,6 +35,7 @@ import sys
 import time
 from pathlib import Path
 from types import ModuleType
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -80,10 +81,12 @@ def resting_lean(physics: WackelbettPhysics, offsets: list[float]) -> float:
     return leans[-1] if mean >= 0 else leans[0]
 
 
-def stand_stack(physics: WackelbettPhysics, seconds: float, phase: float = 0.0, leaning: bool = False) -> dict:
+def stand_stack(physics: WackelbettPhysics, seconds: float, phase: float = 0.0, leaning: bool = False,
+                alongside: Callable[[], None] | None = None) -> dict:
     """Build the stack, let it stand ``seconds`` (more than 1); time only the frame steps,
     with the clock the baseline uses. ``leaning``: built on the bed where it comes to rest under
-    it, as a pile built card by card stands, not set on a level bed all at once."""
+    it, as a pile built card by card stands, not set on a level bed all at once. ``alongside``:
+    called after each of our frames (the baseline's frame, timed by itself)."""
     game = load_game("wackelbett", players=2)
     offsets = stack_offsets(phase)
     lean = resting_lean(physics, offsets) if leaning else 0.0
@@ -99,6 +102,8 @@ def stand_stack(physics: WackelbettPhysics, seconds: float, phase: float = 0.0, 
         start = clock()
         world.step_frame()
         spent += clock() - start
+        if alongside is not None:
+            alongside()
         if frame == hz:
             bed = world.bed_pose()
             reference = {c: relative_pose(bed, world.card_pose(c)) for c in world.card_ids()}
@@ -124,42 +129,54 @@ def load_baseline(path: Path) -> ModuleType:
     return module
 
 
-def baseline_stack(module: ModuleType, hz: int, free_top: int | None, seconds: float, per_frame: int = 1) -> dict:
-    """The baseline's 36-card rocker table (its own ``build``), stepped ``seconds`` at ``hz``;
-    only the steps are timed, by process CPU time, as ours are: ``per_frame`` steps between
-    two readings of the clock, as our frames hold (each reading costs about a microsecond)."""
-    dt = 1.0 / hz
-    space, bed, cards, fig, touched = module.build(CARDS, "rocker", 10, False, 0.1, 0.0, 5.0, dt, 0.0, free_top)
-    movers = [*cards, fig]
-    settle_steps = int(round(hz))  # its reference poses at 1 s, as its own run() takes them
-    steps = int(round(seconds * hz))
-    spent = 0.0
-    reference = None
-    clock = time.process_time
-    for frame in range(steps // per_frame):
-        start = clock()
-        for _ in range(per_frame):
-            space.step(dt)
-        spent += clock() - start
-        if reference is None and (frame + 1) * per_frame > settle_steps:
-            reference = [module.local(bed, b) for b in movers]
-    creep = max((module.local(bed, b) - r).length for b, r in zip(movers, reference)) if reference else 0.0
-    return {"ms_cpu_per_sim_s": spent / seconds * 1000, "realtime_factor": seconds / spent if spent else float("inf"),
-            "creep_mm": creep, "fallen": len(touched)}
+class BaselineTable:
+    """The baseline's 36-card rocker table (its own ``build``) at ``hz``, stepped a frame of
+    ``per_frame`` steps at a time; only the steps are timed, by process CPU time, as ours are
+    (a clock reading between two frames, as our frames hold; each costs about a microsecond)."""
+
+    def __init__(self, module: ModuleType, hz: int, free_top: int | None, per_frame: int = 1) -> None:
+        self.module, self.dt, self.per_frame = module, 1.0 / hz, per_frame
+        self.space, self.bed, cards, fig, self.touched = module.build(CARDS, "rocker", 10, False, 0.1, 0.0, 5.0,
+                                                                      self.dt, 0.0, free_top)
+        self.movers = [*cards, fig]
+        self.settle_steps = int(round(hz))  # its reference poses at 1 s, as its own run() takes them
+        self.steps = 0
+        self.spent = 0.0
+        self.reference: list | None = None
+
+    def frame(self) -> None:
+        start = time.process_time()
+        for _ in range(self.per_frame):
+            self.space.step(self.dt)
+        self.spent += time.process_time() - start
+        self.steps += self.per_frame
+        if self.reference is None and self.steps > self.settle_steps:
+            self.reference = [self.module.local(self.bed, b) for b in self.movers]
+
+    def report(self) -> dict:
+        seconds = self.steps * self.dt
+        local = self.module.local
+        creep = (max((local(self.bed, b) - r).length for b, r in zip(self.movers, self.reference))
+                 if self.reference else 0.0)
+        return {"ms_cpu_per_sim_s": self.spent / seconds * 1000,
+                "realtime_factor": seconds / self.spent if self.spent else float("inf"),
+                "creep_mm": creep, "fallen": len(self.touched)}
 
 
 def versus_baseline(physics: WackelbettPhysics, module: ModuleType | None, seconds: float, rounds: int,
                     leaning: bool = False) -> dict:
-    """Ours and the baseline's, alternately (both see the same machine load); medians of the costs.
-    ``leaning``: our stack built on the bed where it rests (:func:`stand_stack`)."""
+    """Ours and the baseline's, frame by frame in turn (both see the same machine load, to the
+    millisecond); medians of the costs and of each round's ratio. ``leaning``: our stack built
+    on the bed where it rests (:func:`stand_stack`)."""
     solver = physics.solver
     hz = solver.frame_hz * solver.substeps
     free_top = solver.dynamic_top_cards if solver.method == "weld" else None
     ours, theirs = [], []
     for _ in range(rounds):
-        ours.append(stand_stack(physics, seconds, leaning=leaning))
-        if module is not None:
-            theirs.append(baseline_stack(module, hz, free_top, seconds, solver.substeps))
+        table = BaselineTable(module, hz, free_top, solver.substeps) if module is not None else None
+        ours.append(stand_stack(physics, seconds, leaning=leaning, alongside=table.frame if table else None))
+        if table is not None:
+            theirs.append(table.report())
     result = {"method": solver.method, "solver_hz": hz, "free_top_cards": free_top, "iterations": solver.iterations,
               "ours": _median_rows(ours)}
     if theirs:
