@@ -376,10 +376,9 @@ def leaned_bed(physics: WackelbettPhysics, lean: float) -> BodyPose:
     rolled there from level on its pea without slipping."""
     bed = physics.bed
     table_x, table_y = local_to_world(resting_bed(physics), *bed.contact(0.0))
-    cx, cy = bed.contact(lean)
-    c, s = math.cos(-lean), math.sin(-lean)
-    x = table_x + math.copysign(bed.rolled(lean), lean)
-    return BodyPose(x - (c * cx - s * cy), table_y - (s * cx + c * cy), -lean)
+    # the underside's touching point, turned with the bed, sits on the table where it rolled to
+    dx, dy = local_to_world(BodyPose(0.0, 0.0, -lean), *bed.contact(lean))
+    return BodyPose(table_x + math.copysign(bed.rolled(lean), lean) - dx, table_y - dy, -lean)
 
 
 def neat_stack(physics: WackelbettPhysics, cards: Iterable[int], offsets: Iterable[float], lean: float = 0.0
@@ -389,11 +388,13 @@ def neat_stack(physics: WackelbettPhysics, cards: Iterable[int], offsets: Iterab
 
     For benchmarks and tests: the stack a careful pair of hands would build.
     """
-    if lean:
-        bed = leaned_bed(physics, lean)
-        level = neat_stack(physics, cards, offsets)
-        return TableLayout(bed, tuple((card, BodyPose(*local_to_world(bed, *world_to_local(level.bed, pose.x, pose.y)),
-                                                      bed.angle)) for card, pose in level.cards))
+    if lean:  # the level stack, each card moved with the bed
+        level, bed = neat_stack(physics, cards, offsets), leaned_bed(physics, lean)
+        moved = []
+        for card, pose in level.cards:
+            x, y = local_to_world(bed, *world_to_local(level.bed, pose.x, pose.y))
+            moved.append((card, BodyPose(x, y, bed.angle)))
+        return TableLayout(bed, tuple(moved))
     bed = resting_bed(physics)
     t = physics.card.thickness
     placed = []

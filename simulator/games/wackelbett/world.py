@@ -127,6 +127,7 @@ class WackelbettWorld:
         # a body resting on the pile's top card (on the free cards, or the princess on them) has its
         # centre of gravity no higher than this above the top card's middle
         self._load_reach = (solver.dynamic_top_cards + 1.5) * physics.card.thickness + physics.princess.height
+        self._load_half_width = physics.card.length / 2 + physics.card.thickness  # nor further along it than this
         self.princess: pymunk.Body | None = None
         if layout.princess is not None:
             self.princess = self._add_princess(layout.princess)
@@ -376,8 +377,7 @@ class WackelbettWorld:
         (or on what rests on it)?"""
         x, y = frame.point(load[0], load[1])
         top_x, top_y = pile.top_middle()
-        reach = self.physics.card.length / 2 + self.physics.card.thickness
-        return top_y < y < top_y + self._load_reach and abs(x - top_x) <= reach
+        return top_y < y < top_y + self._load_reach and abs(x - top_x) <= self._load_half_width
 
     def _steer_hand(self, target: BodyPose) -> None:
         """Head for ``target``, no faster than a hand moves (the trace may ask for more)."""
