@@ -55,13 +55,13 @@ class WackelbettBot:
         self.skill = game.bot_skills[self.level]
 
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        layout = layout_from_view(view)
         if any(isinstance(a, PlacePrincess) for a in legal_actions):
-            return self._place_princess(view, self._hand_now(rng), rng)
+            return self._place_princess(view, layout, self._hand_now(rng, len(layout.cards)), rng)
         cards = list(dict.fromkeys(a.card for a in legal_actions if isinstance(a, PlaceCard)))
         if not cards:
             return legal_actions[0]  # draw or pass: the only move there is
-        hand = self._hand_now(rng)
-        layout = layout_from_view(view)
+        hand = self._hand_now(rng, len(layout.cards))
         lying = self.game.princess_lying or (view["mode"] == "table" and len(view["hand_cards"]) == 1)
         # A hand that heeds the balance less aims off the balance point (never off the pea).
         off_balance = rng.gauss(0.0, hand.balance_mm) if hand.balance_mm else 0.0
@@ -71,9 +71,10 @@ class WackelbettBot:
             return keep  # the drawn card would not stand: keep it
         return PlaceCard(self.seat, best.card, self._trembling_trace(layout, best, hand, rng))
 
-    def _hand_now(self, rng: random.Random) -> HandSkill:
-        """The hand for this act: now and then (``lapse_rate``) an absent-minded one."""
-        s = self.skill
+    def _hand_now(self, rng: random.Random, pile: int) -> HandSkill:
+        """The hand for this act over a pile of ``pile`` cards: nervous near the top (``nerves``),
+        and now and then (``lapse_rate``) absent-minded."""
+        s = self.skill.over_pile(pile)
         return s.lapsed() if s.lapse_rate and rng.random() < s.lapse_rate else s
 
     # -- thinking ----------------------------------------------------------------
@@ -131,7 +132,8 @@ class WackelbettBot:
         moving = rng.gauss(0.0, s.release_speed) if s.release_speed else 0.0  # still moving when it lets go
         return lowering_trace(g.physics, target, start, release_gap=release, jitter=jitter, release_speed=moving)
 
-    def _place_princess(self, view: dict[str, Any], s: HandSkill, rng: random.Random) -> PlacePrincess:
+    def _place_princess(self, view: dict[str, Any], layout: TableLayout, s: HandSkill,
+                        rng: random.Random) -> PlacePrincess:
         """Lower her onto the crown with hand ``s``'s tremble: off the crown's middle, turned,
         let go too high, shaking on the way down."""
         g = self.game
@@ -143,7 +145,7 @@ class WackelbettBot:
         # too fast on the way down, still moving sideways when she is let go
         lower = g.physics.hand.lower_speed + abs(rng.gauss(0.0, s.princess_speed)) if s.princess_speed else None
         sideways = rng.gauss(0.0, s.princess_sideways) if s.princess_sideways else 0.0
-        layout, card, lying = layout_from_view(view), view["princess_card"], bool(view["princess_lying"])
+        card, lying = view["princess_card"], bool(view["princess_lying"])
         for _ in range(4):  # a hand that would let go off the crown corrects itself
             trace = princess_trace(g.physics, layout, g.faces, card, lying, dx=dx, tilt=tilt, release_gap=release,
                                    jitter=jitter, lower_speed=lower, release_speed=sideways)

@@ -453,16 +453,27 @@ class HandSkill:
     princess_sideways: float = 0.0  # sd of its sideways speed when it lets go of her (mm/s)
     lapse_rate: float = 0.0  # chance that one act (a card or the princess) is done absent-mindedly
     lapse_scale: float = 1.0  # and then every error above is this many times as large
+    nerves: float = 0.0  # past nerves_from cards on the bed, every error grows by this share per card
+    nerves_from: int = 0
 
-    def lapsed(self) -> HandSkill:
-        """This hand in a moment of inattention: every error :attr:`lapse_scale` times as large."""
-        k = self.lapse_scale
+    def scaled(self, k: float) -> HandSkill:
+        """This hand with every error ``k`` times as large (angles at most 45 degrees)."""
         return replace(self, tremor_mm=self.tremor_mm * k, tremor_deg=min(45.0, self.tremor_deg * k),
                        release_mm=self.release_mm * k, jitter_mm=self.jitter_mm * k,
                        princess_mm=self.princess_mm * k, princess_deg=min(45.0, self.princess_deg * k),
                        princess_release_mm=self.princess_release_mm * k, balance_mm=self.balance_mm * k,
                        release_speed=self.release_speed * k, princess_speed=self.princess_speed * k,
-                       princess_sideways=self.princess_sideways * k, lapse_rate=0.0)
+                       princess_sideways=self.princess_sideways * k)
+
+    def lapsed(self) -> HandSkill:
+        """This hand in a moment of inattention: every error :attr:`lapse_scale` times as large."""
+        return replace(self.scaled(self.lapse_scale), lapse_rate=0.0)
+
+    def over_pile(self, cards: int) -> HandSkill:
+        """This hand over a pile of ``cards`` cards: the taller the pile past :attr:`nerves_from`,
+        the more every error grows (:attr:`nerves` per card), as a person's does near the top."""
+        extra = self.nerves * max(0, cards - self.nerves_from)
+        return self.scaled(1.0 + extra) if extra else self
 
 
 def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
@@ -486,6 +497,8 @@ def read_bot_skills(scene: Scene) -> dict[str, HandSkill]:
             princess_sideways=level.get("princess_sideways", float, default=0.0, minimum=0.0, maximum=1000.0),
             lapse_rate=level.get("lapse_rate", float, default=0.0, minimum=0.0, maximum=1.0),
             lapse_scale=level.get("lapse_scale", float, default=1.0, minimum=1.0, maximum=20.0),
+            nerves=level.get("nerves", float, default=0.0, minimum=0.0, maximum=1.0),
+            nerves_from=level.get("nerves_from", int, default=0, minimum=0, maximum=200),
         )
         level.refuse_unread()
     return skills

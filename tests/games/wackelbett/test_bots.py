@@ -111,6 +111,32 @@ def test_a_hand_that_lapses_now_and_then_makes_a_careless_placement_among_carefu
     assert dataclasses.replace(lapsing, lapse_scale=1.0).lapsed().tremor_mm == 0.25
 
 
+def test_a_nervous_hand_errs_more_over_a_taller_pile():
+    """nerves / nerves_from: past nerves_from cards on the bed, every error grows by ``nerves``
+    per card. With the same dice over a one-card pile, a hand whose nerves start at card 0
+    (1.0 per card) lays its card twice as far from where it aimed as a calm one; a hand whose
+    nerves start at the pile's height lays it where the calm one does."""
+    state = started(2, seed=3)
+    seat = state.current
+    bot = make_bot(state.game, seat, "steady")
+    calm = dataclasses.replace(bot.skill, tremor_mm=1.0, tremor_deg=0.0, jitter_mm=0.0, balance_mm=0.0,
+                               lapse_rate=0.0)
+
+    def laid(skill):
+        bot.skill = skill
+        return [trace_points(bot.choose(state.view(seat), state.legal_actions(seat), random.Random(seed)).trace)[-1].x
+                for seed in range(6)]
+
+    bot.skill = dataclasses.replace(calm, tremor_mm=0.0)
+    aimed = laid(bot.skill)[0]
+    calm_laid = laid(calm)
+    calm_offs = [x - aimed for x in calm_laid]
+    assert min(abs(off) for off in calm_offs) > 0.01, calm_offs
+    nervous_offs = [x - aimed for x in laid(dataclasses.replace(calm, nerves=1.0, nerves_from=0))]
+    assert nervous_offs == pytest.approx([2 * off for off in calm_offs], abs=1e-9)
+    assert laid(dataclasses.replace(calm, nerves=1.0, nerves_from=1)) == calm_laid
+
+
 def test_a_bot_sees_only_its_view():
     """Bots get the seat's view (play_out passes nothing else); it holds no other hand."""
     state = started(3)
