@@ -340,5 +340,6 @@ def princess_trace_problem(physics: WackelbettPhysics, layout: TableLayout, face
     off = feet - along
     if abs(off) > reach:
         where = "over the bed" if card is None else "over the crown"
-        return f"Let her go {where}: she is {abs(off):.0f} mm off (at most {reach:g} mm)."
+        shown = math.ceil(abs(off) * 10) / 10  # rounded up: never "6 mm off (at most 6 mm)"
+        return f"Let her go {where}: she is {shown:g} mm off (at most {reach:g} mm)."
     return None
