@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Hashable, NamedTuple, Sequence
+from typing import Hashable, Iterable, NamedTuple, Sequence
 
 import pymunk
 
@@ -40,6 +40,8 @@ Face = tuple[Point, Point, float]  # a supporting face (two ends, carrier frame)
 
 _CONTACT = 1.0       # mm: a face this close under a slab's underside carries it
 _QUIET = 1.0e-3      # of g: inputs that changed less than this since the last check cannot break a weld
+_REACH = 200.0       # mm: about a pile's size, to compare spins with accelerations
+_ROUNDING = 1.0e-6   # of a change's scale: what float rounding might take off a weld's room
 _ROOT = -1.0         # the friction marking a slab that is not welded to anything beneath
 
 
@@ -137,23 +139,47 @@ def _patch_under(layer: _Layer, face: Face) -> tuple[float, float] | None:
     return lo, hi
 
 
-def _terms(layer: _Layer, cgx: float, cgy: float) -> tuple:
+def _terms(layer: _Layer, cgx: float, cgy: float, scales: Sequence[float]) -> tuple:
     """What :func:`_overload` needs of ``layer`` that stays fixed while its weld holds and the
-    carrier's centre of gravity (``cgx``, ``cgy``) does not move: worked out once, not per frame."""
+    carrier's centre of gravity (``cgx``, ``cgy``) does not move: worked out once, not per frame.
+
+    Each of the weld's five holding conditions (it pushes; friction holds it either way; the
+    push acts inside the patch at either end) is linear in the frame's seven inputs; the last
+    two terms bound how far a change of the inputs by ``scales`` (each input's own scale) can
+    move the force conditions and the moment ones: sum over inputs of |coefficient| x scale,
+    the larger of each kind."""
     m = layer.subtree_mass
     qx, qy = layer.p1x - m * cgx, layer.p1y - m * cgy          # first moment about the cg
     spread = layer.p2 - 2.0 * (cgx * layer.p1x + cgy * layer.p1y) + m * (cgx * cgx + cgy * cgy)
-    return (m, qx, qy, spread + layer.own_inertia, layer.carries_top, layer.ox - cgx, layer.oy - cgy,
-            layer.tx, layer.ty, layer.mu, layer.s_lo, layer.s_hi, layer)
+    turning = spread + layer.own_inertia
+    ox, oy, tx, ty, mu = layer.ox - cgx, layer.oy - cgy, layer.tx, layer.ty, layer.mu
+    c = 1.0 if layer.carries_top else 0.0
+    # coefficients of (g0x, g0y, alpha, w2, ex, ey, torque) in the load, its moment, push, along
+    lx = (m, 0.0, qy, qx, c, 0.0, 0.0)
+    ly = (0.0, m, -qx, qy, 0.0, c, 0.0)
+    moment = tuple(a - ox * y + oy * x for a, x, y in zip((-qy, qx, -turning, 0.0, 0.0, 0.0, c), lx, ly))
+    push = tuple(ty * x - tx * y for x, y in zip(lx, ly))
+    along = tuple(tx * x + ty * y for x, y in zip(lx, ly))
+
+    def reach(form: Iterable[float]) -> float:
+        return sum(abs(a) * s for a, s in zip(form, scales))
+
+    force_reach = max(reach(push), reach(mu * p - a for p, a in zip(push, along)),
+                      reach(mu * p + a for p, a in zip(push, along)))
+    moment_reach = max(reach(-t - layer.s_lo * p for t, p in zip(moment, push)),
+                       reach(t + layer.s_hi * p for t, p in zip(moment, push)))
+    return (m, qx, qy, turning, layer.carries_top, ox, oy, tx, ty, mu, layer.s_lo, layer.s_hi, layer,
+            max(force_reach, 1e-300), max(moment_reach, 1e-300))
 
 
-def _overload(terms: tuple, inputs: tuple[float, ...]) -> tuple[int, float]:
+def _overload(terms: tuple, inputs: tuple[float, ...]) -> tuple[int, float, float]:
     """Which way and how hard (mm/s^2) the sub-pile on a slab (its :func:`_terms`) would
-    accelerate away from its support if the weld were a resting contact: (way, 0) while the
-    contact could hold it. Ways: 0 lift off, 1/-1 slide along the card (+/-), 2/-2 tip over its
-    end (+/-)."""
+    accelerate away from its support if the weld were a resting contact, and, while the contact
+    could hold it, its room: how large a change of the inputs (in their scales) it stands for
+    sure. (way, excess, 0) when it gives; (0, 0, room) when it holds. Ways: 0 lift off, 1/-1
+    slide along the card (+/-), 2/-2 tip over its end (+/-)."""
     g0x, g0y, alpha, w2, ex, ey, torque = inputs
-    m, qx, qy, turning, carries_top, ox, oy, tx, ty, mu, s_lo, s_hi, layer = terms
+    m, qx, qy, turning, carries_top, ox, oy, tx, ty, mu, s_lo, s_hi, layer, force_reach, moment_reach = terms
     # the load the sub-pile puts on its support: its effective weight (+ what lies on top)
     lx = m * g0x + w2 * qx + alpha * qy
     ly = m * g0y - alpha * qx + w2 * qy
@@ -166,18 +192,19 @@ def _overload(terms: tuple, inputs: tuple[float, ...]) -> tuple[int, float]:
     moment -= ox * ly - oy * lx
     push = ty * lx - tx * ly            # -(load . normal), normal = (-ty, tx)
     if push <= 0.0:
-        return 0, (1e-9 - push) / m     # it would have to pull: the sub-pile lifts off
+        return 0, (1e-9 - push) / m, 0.0  # it would have to pull: the sub-pile lifts off
     along = lx * tx + ly * ty
     slide = abs(along) - mu * push
     if slide > 0.0:
-        return (1 if along > 0 else -1), slide / m  # more than friction holds: it slides
+        return (1 if along > 0 else -1), slide / m, 0.0  # more than friction holds: it slides
     centre = -moment / push             # where along the patch the push must act
     outside = max(s_lo - centre, centre - s_hi, 0.0)
     if outside == 0.0:
-        return 0, 0.0
+        room = min(min(push, -slide) / force_reach, push * min(centre - s_lo, s_hi - centre) / moment_reach)
+        return 0, 0.0, room - _ROUNDING
     # outside the patch it tips over the edge: the unbalanced moment turns it about the edge
     up = (layer.p1x / m - layer.ox) * -ty + (layer.p1y / m - layer.oy) * tx
-    return (2 if centre > s_hi else -2), push * outside / (m * max(up, layer.slab.thickness))
+    return (2 if centre > s_hi else -2), push * outside / (m * max(up, layer.slab.thickness)), 0.0
 
 
 class WeldedPile:
@@ -200,7 +227,10 @@ class WeldedPile:
         self._last_motion: tuple[float, float, float] | None = None  # vx, vy, w after the last frame
         self._checked: tuple[float, ...] | None = None               # the inputs of the last full check
         self._terms: list[tuple | None] = []                        # per slab: _terms() about the carrier's cg
-        self._terms_cg: tuple[float, float] | None = None           # the cg they were taken about
+        self._terms_key: tuple[float, float, float] | None = None  # the cg they were taken about, and gravity
+        self._scales: tuple[float, ...] = ()                        # each input's scale (see _change)
+        self._held: tuple[float, ...] | None = None                # the inputs of the last check that all held
+        self._room = 0.0                                            # how far (scaled) they may move since
         self._by_key: dict[Hashable, _Layer] = {}
         self._link()
 
@@ -220,7 +250,8 @@ class WeldedPile:
     def _link(self) -> None:
         """Find every slab's support and contact patch; sum each sub-pile; mark the top's path."""
         layers = self.layers
-        self._terms_cg = None  # the sums below change: _terms() again
+        self._terms_key = None  # the sums below change: _terms() again
+        self._held = None
         self._by_key = {layer.slab.key: layer for layer in layers}
         top = max(layers, key=lambda layer: layer.y, default=None)
         self._top = (top.x, top.y) if top is not None else (0.0, -math.inf)
@@ -320,17 +351,25 @@ class WeldedPile:
             ey += lfy
             torque += (lx - cgx) * lfy - (ly - cgy) * lfx
         inputs = (g0x, g0y, alpha, w2, ex, ey, torque)
-        if self._checked is not None and not any(self._slip) and self._is_quiet(inputs, gravity):
-            return None
+        if self._checked is not None and not any(self._slip):
+            if self._is_quiet(inputs, gravity):
+                return None
+            if self._held is not None and self._terms_key == (cgx, cgy, gravity) and self._change(inputs) < self._room:
+                self._checked = inputs  # all that a full check would change: every weld holds, as proven
+                return None
         self._checked = inputs
-        if self._terms_cg != (cgx, cgy):
-            self._terms = [None if layer.mu == _ROOT else _terms(layer, cgx, cgy) for layer in self.layers]
-            self._terms_cg = (cgx, cgy)
+        if self._terms_key != (cgx, cgy, gravity):
+            mass = max(self.layers[0].subtree_mass, 1e-9)
+            self._scales = (gravity, gravity, gravity / _REACH, gravity / _REACH, gravity * mass, gravity * mass,
+                            gravity * mass * _REACH)
+            self._terms = [None if layer.mu == _ROOT else _terms(layer, cgx, cgy, self._scales) for layer in self.layers]
+            self._terms_key = (cgx, cgy, gravity)
         failing = None
+        room = math.inf
         for i, terms in enumerate(self._terms):
             if terms is None:
                 continue
-            way, excess = _overload(terms, inputs)
+            way, excess, holds = _overload(terms, inputs)
             # A resting contact gives way once the sub-pile would have started to move faster than
             # the slip speed the same way: a jolt of a frame or a lasting overload, not a tremor of
             # the solver (a shake back and forth starts again each time it turns).
@@ -341,6 +380,10 @@ class WeldedPile:
             self._way[i] = way
             if failing is None and self._slip[i] > self.slip_speed:
                 failing = i
+            if holds < room:
+                room = holds
+        # every weld held: until the inputs move by ``room`` (in their scales) none can give
+        self._held, self._room = (inputs, room) if room > 0.0 else (None, 0.0)
         return failing
 
     def _through_contact(self, fx: float, fy: float) -> tuple[float, float]:
@@ -375,13 +418,21 @@ class WeldedPile:
         """True when the loads moved too little since the last full check to break anything."""
         old = self._checked
         assert old is not None
-        reach = 200.0  # mm: about a pile's size, to compare spins with accelerations
         mass = max(self.layers[0].subtree_mass, 1e-9)
         tol = _QUIET * gravity
         return (abs(inputs[0] - old[0]) < tol and abs(inputs[1] - old[1]) < tol
-                and abs(inputs[2] - old[2]) * reach < tol and abs(inputs[3] - old[3]) * reach < tol
+                and abs(inputs[2] - old[2]) * _REACH < tol and abs(inputs[3] - old[3]) * _REACH < tol
                 and abs(inputs[4] - old[4]) < tol * mass and abs(inputs[5] - old[5]) < tol * mass
-                and abs(inputs[6] - old[6]) < tol * mass * reach)
+                and abs(inputs[6] - old[6]) < tol * mass * _REACH)
+
+    def _change(self, inputs: tuple[float, ...]) -> float:
+        """How far the inputs moved since the last full check in which every weld held, in
+        their scales (the largest of the seven): below that check's room no weld can give.
+
+        The full check's conditions are linear in the inputs, so each moves by at most its
+        coefficients' reach (:func:`_terms`) times this: an exact test, not a tolerance, that
+        spares the check while a pile rocks gently."""
+        return max(abs(a - b) / s for a, b, s in zip(inputs, self._held, self._scales))
 
     # -- letting go ----------------------------------------------------------------
     def subtree(self, index: int) -> list[int]:

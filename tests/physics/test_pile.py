@@ -8,7 +8,7 @@ import pymunk
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from simulator.physics.pile import CarrierFrame, Slab, WeldedPile
+from simulator.physics.pile import _REACH, CarrierFrame, Slab, WeldedPile, _overload, _terms
 from simulator.physics.snapshot import BodyPose
 from simulator.physics.stepping import FixedStep, step_frame
 
@@ -204,3 +204,31 @@ def test_a_carrier_frame_converts_world_points_and_forces_as_pymunk_does(x, y, a
     origin = body.world_to_local((0.0, 0.0))
     turned = body.world_to_local((px, py)) - origin
     assert frame.vector(px, py) == pytest.approx(tuple(turned), abs=1e-9)
+
+
+@settings(max_examples=150, deadline=None)
+@given(offsets=st.lists(st.floats(-25, 25), min_size=2, max_size=8), angle=st.floats(-0.25, 0.25),
+       start=st.tuples(*[st.floats(-1, 1)] * 7), way=st.tuples(*[st.floats(-1, 1)] * 7), share=st.floats(0, 0.999))
+def test_inputs_that_move_less_than_a_holding_checks_room_break_no_weld(offsets, angle, start, way, share):
+    """The check that every weld held gives its room; the next frames skip the check while the
+    inputs move less than that (in their scales). Exact: any such move leaves every weld held."""
+    space = space_with_gravity()
+    board = carrier_at(space, angle)
+    pile = welded(space, board, offsets)
+    mass = pile.layers[0].subtree_mass
+    scales = (G, G, G / _REACH, G / _REACH, G * mass, G * mass, G * mass * _REACH)
+    cg = board.center_of_gravity
+    terms = [_terms(layer, cg.x, cg.y, scales) for layer in pile.layers]
+    # inputs near a pile at rest: gravity in the board's frame, a little shaking, a load on top
+    g0x, g0y = -G * math.sin(angle), -G * math.cos(angle)
+    u0 = tuple(base + 0.2 * k * s for base, k, s in zip((g0x, g0y, 0.0, 0.0, 0.0, -0.3 * G * mass, 0.0), start, scales))
+    u0 = (*u0[:3], abs(u0[3]), *u0[4:])  # w^2 is never negative
+    held = [_overload(t, u0) for t in terms]
+    if any(excess > 0.0 for _, excess, _ in held):
+        return  # a check that found a weld giving leaves no room
+    room = min(r for _, _, r in held)
+    largest = max(abs(k) for k in way)
+    if room <= 0.0 or largest == 0.0:
+        return
+    moved = tuple(u + share * room * k / largest * s for u, k, s in zip(u0, way, scales))
+    assert all(_overload(t, moved)[1] == 0.0 for t in terms)
