@@ -58,18 +58,24 @@ class Slab:
 
 
 class CarrierFrame(NamedTuple):
-    """A carrier's pose this frame, read once: world points and forces into its frame by plain
-    arithmetic (each conversion through pymunk costs a call into C and a new vector)."""
+    """A carrier's pose and motion this frame, read once: world points and forces into its
+    frame by plain arithmetic (each conversion through pymunk costs a call into C and a new
+    vector)."""
 
     x: float      # the carrier's origin (world)
     y: float
     cos: float    # of its angle
     sin: float
+    vx: float     # its velocity and spin
+    vy: float
+    w: float
 
     @classmethod
     def of(cls, body: pymunk.Body) -> CarrierFrame:
         x, y = body.position
-        return cls(x, y, math.cos(body.angle), math.sin(body.angle))
+        angle = body.angle
+        vx, vy = body.velocity
+        return cls(x, y, math.cos(angle), math.sin(angle), vx, vy, body.angular_velocity)
 
     def point(self, x: float, y: float) -> Point:
         """A world point in the carrier's frame."""
@@ -327,18 +333,17 @@ class WeldedPile:
 
         ``loads``: (x, y, fx, fy) in world coordinates, forces that free bodies lying on the
         pile's top put on it (their weight less what accelerates them). ``frame``: the
-        carrier's pose if the caller read it this frame. Call once per frame, after stepping;
-        the first call only records the motion.
+        carrier's pose and motion if the caller read them this frame. Call once per frame, after
+        stepping; the first call only records the motion.
         """
         body = self.carrier
-        vx, vy = body.velocity
-        w = body.angular_velocity
+        frame = CarrierFrame.of(body) if frame is None else frame
+        vx, vy, w = frame.vx, frame.vy, frame.w
         last, self._last_motion = self._last_motion, (vx, vy, w)
         if last is None or not self.layers:
             return None
         ax, ay = (vx - last[0]) / frame_dt, (vy - last[1]) / frame_dt
         alpha = (w - last[2]) / frame_dt
-        frame = CarrierFrame.of(body) if frame is None else frame
         # effective gravity at the carrier's centre of gravity, in the carrier's frame
         g0x, g0y = frame.vector(-ax, -gravity - ay)
         w2 = w * w
@@ -407,12 +412,10 @@ class WeldedPile:
         """Is any weld overloaded, its slip still adding up?"""
         return any(self._slip)
 
-    def note_still(self) -> None:
-        """Nothing moved this frame: record the carrier's motion without a check (the loads
-        are those the last check saw)."""
-        body = self.carrier
-        vx, vy = body.velocity
-        self._last_motion = (vx, vy, body.angular_velocity)
+    def note_still(self, frame: CarrierFrame) -> None:
+        """Nothing moved this frame: record the carrier's motion (``frame``, read this frame)
+        without a check (the loads are those the last check saw)."""
+        self._last_motion = (frame.vx, frame.vy, frame.w)
 
     def _is_quiet(self, inputs: tuple[float, ...], gravity: float) -> bool:
         """True when the loads moved too little since the last full check to break anything."""

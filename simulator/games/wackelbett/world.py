@@ -103,6 +103,7 @@ class WackelbettWorld:
         self._rocker: pymunk.Circle | None = None  # the underside, when its radius varies with the lean
         self.bed = self._build_bed(layout.bed)
         self.free_cards: dict[int, pymunk.Body] = {}
+        self._centred: set[pymunk.Body] = set()  # card bodies: their centre of gravity is their origin
         self.laid_card: int | None = None
         # Weld the cards lying flat on the pile, lowest first, all but the top few; a steep card
         # (one that slid into the bed, or leans on the pile) or one resting on the rim stays a free body.
@@ -201,6 +202,7 @@ class WackelbettWorld:
         shape.filter = shape_filter
         put_at_rest(body, pose)
         self.space.add(body, shape)
+        self._centred.add(body)
         return body
 
     def _add_princess(self, pose: BodyPose) -> pymunk.Body:
@@ -312,9 +314,10 @@ class WackelbettWorld:
         if len(self.piles) == 1 and not self.piles[0].layers:
             return
         free = [(body, body.velocity) for body in self._free_bodies()]  # read once: this runs every frame
-        if self._is_still(free):
-            for pile in self.piles:
-                pile.note_still()
+        frames = [CarrierFrame.of(pile.carrier) for pile in self.piles]
+        if self._is_still(free, frames):
+            for pile, frame in zip(self.piles, frames):
+                pile.note_still(frame)
             return
         dt, g = self.fixed_step.frame_dt, self.physics.solver.gravity
         loads: list[tuple[pymunk.Body, tuple[float, float, float, float]]] = []
@@ -323,7 +326,8 @@ class WackelbettWorld:
         for body, (vx, vy) in free:
             if body not in last:
                 continue
-            x, y = body.local_to_world(body.center_of_gravity)
+            # a card's centre of gravity is its origin: its position is the same point, read cheaper
+            x, y = body.position if body in self._centred else body.local_to_world(body.center_of_gravity)
             if y < self._near_table:
                 on_table = self._bodies_touching_table() if on_table is None else on_table
                 if body in on_table:
@@ -332,8 +336,7 @@ class WackelbettWorld:
             m = body.mass
             # what it weighs on whatever carries it: its weight less what accelerates it
             loads.append((body, (x, y, -m * (vx - px) / dt, -m * (g + (vy - py) / dt))))
-        for pile in list(self.piles):
-            frame = CarrierFrame.of(pile.carrier)
+        for pile, frame in list(zip(self.piles, frames)):
             mine = [load for body, load in loads if body is not pile.carrier and self._rests_on(pile, frame, load)]
             index = pile.failing_weld(g, dt, mine, frame)
             if index is not None:
@@ -350,16 +353,15 @@ class WackelbettWorld:
         """
         self.space.iterations = self.physics.solver.iterations + ITERATIONS_PER_PART * (len(self.piles) - 1)
 
-    def _is_still(self, free: list[tuple[pymunk.Body, pymunk.Vec2d]]) -> bool:
+    def _is_still(self, free: list[tuple[pymunk.Body, pymunk.Vec2d]], frames: list[CarrierFrame]) -> bool:
         """Has nothing that loads a weld moved for three frames (and no weld is slipping)? Then
         the loads are what the last full check saw and the check can rest. ``free``: the free
-        bodies and their velocities."""
+        bodies and their velocities; ``frames``: the piles' carriers, read this frame."""
         s = self.physics.solver
         fast = s.settle_speed ** 2  # speeds compared squared: this runs every frame
         still = True
-        for pile in self.piles:
-            vx, vy = pile.carrier.velocity
-            if pile.is_slipping or vx * vx + vy * vy >= fast or abs(pile.carrier.angular_velocity) >= s.settle_spin:
+        for pile, frame in zip(self.piles, frames):
+            if pile.is_slipping or frame.vx * frame.vx + frame.vy * frame.vy >= fast or abs(frame.w) >= s.settle_spin:
                 still = False
                 break
         if still:
