@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Hashable, Iterable, NamedTuple, Sequence
+from typing import Hashable, NamedTuple, Sequence
 
 import pymunk
 
@@ -57,6 +57,14 @@ class Slab:
     friction: float
 
 
+Motion = tuple[float, float, float]  # a body's velocity (x, y) and spin
+
+
+def motion_of(body: pymunk.Body) -> Motion:
+    vx, vy = body.velocity
+    return vx, vy, body.angular_velocity
+
+
 class CarrierFrame(NamedTuple):
     """A carrier's pose and motion this frame, read once: world points and forces into its
     frame by plain arithmetic (each conversion through pymunk costs a call into C and a new
@@ -71,11 +79,12 @@ class CarrierFrame(NamedTuple):
     w: float
 
     @classmethod
-    def of(cls, body: pymunk.Body) -> CarrierFrame:
+    def of(cls, body: pymunk.Body, motion: Motion | None = None) -> CarrierFrame:
+        """``body``'s frame; ``motion``: its :func:`motion_of` if already read this frame."""
         x, y = body.position
         angle = body.angle
-        vx, vy = body.velocity
-        return cls(x, y, math.cos(angle), math.sin(angle), vx, vy, body.angular_velocity)
+        vx, vy, w = motion_of(body) if motion is None else motion
+        return cls(x, y, math.cos(angle), math.sin(angle), vx, vy, w)
 
     def point(self, x: float, y: float) -> Point:
         """A world point in the carrier's frame."""
@@ -167,13 +176,15 @@ def _terms(layer: _Layer, cgx: float, cgy: float, scales: Sequence[float]) -> tu
     push = tuple(ty * x - tx * y for x, y in zip(lx, ly))
     along = tuple(tx * x + ty * y for x, y in zip(lx, ly))
 
-    def reach(form: Iterable[float]) -> float:
-        return sum(abs(a) * s for a, s in zip(form, scales))
-
-    force_reach = max(reach(push), reach(mu * p - a for p, a in zip(push, along)),
-                      reach(mu * p + a for p, a in zip(push, along)))
-    moment_reach = max(reach(-t - layer.s_lo * p for t, p in zip(moment, push)),
-                       reach(t + layer.s_hi * p for t, p in zip(moment, push)))
+    force_lift = force_slide = force_slide_back = moment_lo = moment_hi = 0.0  # sum |coefficient| x scale
+    for p, a, t, scale in zip(push, along, moment, scales):
+        force_lift += abs(p) * scale
+        force_slide += abs(mu * p - a) * scale
+        force_slide_back += abs(mu * p + a) * scale
+        moment_lo += abs(-t - layer.s_lo * p) * scale
+        moment_hi += abs(t + layer.s_hi * p) * scale
+    force_reach = max(force_lift, force_slide, force_slide_back)
+    moment_reach = max(moment_lo, moment_hi)
     return (m, qx, qy, turning, layer.carries_top, ox, oy, tx, ty, mu, layer.s_lo, layer.s_hi, layer,
             max(force_reach, 1e-300), max(moment_reach, 1e-300))
 
@@ -349,12 +360,26 @@ class WeldedPile:
         w2 = w * w
         cgx, cgy = body.center_of_gravity
         ex = ey = torque = 0.0  # external loads (carrier frame) and their moment about the cg
-        for x, y, fx, fy in loads:
-            lx, ly = frame.point(x, y)
-            lfx, lfy = self._through_contact(*frame.vector(fx, fy))
-            ex += lfx
-            ey += lfy
-            torque += (lx - cgx) * lfy - (ly - cgy) * lfx
+        ox, oy, cos, sin = frame.x, frame.y, frame.cos, frame.sin
+        top = self._top_layer
+        tx, ty, mu = top.tx, top.ty, top.slab.friction ** 2  # card on card: the top slab's friction squared
+        for x, y, fx, fy in loads:  # frame.point and frame.vector, written out: this runs most frames
+            lx, ly = cos * (x - ox) + sin * (y - oy), -sin * (x - ox) + cos * (y - oy)
+            fx, fy = cos * fx + sin * fy, -sin * fx + cos * fy
+            # A resting contact on the top slab passes the load on as far as it can: it pushes,
+            # never pulls, and along the slab it carries at most mu times its push. The rest of
+            # what moves the body -- a wall it leans on, a card it slides across -- does not
+            # reach the pile.
+            push = ty * fx - tx * fy  # along -normal, normal = (-ty, tx)
+            if push <= 0.0:
+                fx = fy = 0.0
+            else:
+                limit = mu * push
+                along = max(-limit, min(limit, fx * tx + fy * ty))
+                fx, fy = along * tx + push * ty, along * ty - push * tx
+            ex += fx
+            ey += fy
+            torque += (lx - cgx) * fy - (ly - cgy) * fx
         inputs = (g0x, g0y, alpha, w2, ex, ey, torque)
         if self._checked is not None and not any(self._slip):
             if self._is_quiet(inputs, gravity):
@@ -391,31 +416,15 @@ class WeldedPile:
         self._held, self._room = (inputs, room) if room > 0.0 else (None, 0.0)
         return failing
 
-    def _through_contact(self, fx: float, fy: float) -> tuple[float, float]:
-        """A load (carrier frame) as a resting contact on the top slab can pass it on: it pushes,
-        never pulls, and along the slab it carries at most ``mu`` times its push (card on card:
-        the top slab's friction squared). The rest of what moves the body that puts it there --
-        a wall it leans on, a card it slides across -- does not reach the pile."""
-        top = self._top_layer
-        if top is None:
-            return fx, fy
-        tx, ty = top.tx, top.ty
-        push = ty * fx - tx * fy  # along -normal, normal = (-ty, tx)
-        if push <= 0.0:
-            return 0.0, 0.0
-        limit = top.slab.friction ** 2 * push
-        along = max(-limit, min(limit, fx * tx + fy * ty))
-        return along * tx + push * ty, along * ty - push * tx
-
     @property
     def is_slipping(self) -> bool:
         """Is any weld overloaded, its slip still adding up?"""
         return any(self._slip)
 
-    def note_still(self, frame: CarrierFrame) -> None:
-        """Nothing moved this frame: record the carrier's motion (``frame``, read this frame)
-        without a check (the loads are those the last check saw)."""
-        self._last_motion = (frame.vx, frame.vy, frame.w)
+    def note_still(self, motion: Motion) -> None:
+        """Nothing moved this frame: record the carrier's motion (:func:`motion_of`, read this
+        frame) without a check (the loads are those the last check saw)."""
+        self._last_motion = motion
 
     def _is_quiet(self, inputs: tuple[float, ...], gravity: float) -> bool:
         """True when the loads moved too little since the last full check to break anything."""
@@ -435,7 +444,9 @@ class WeldedPile:
         The full check's conditions are linear in the inputs, so each moves by at most its
         coefficients' reach (:func:`_terms`) times this: an exact test, not a tolerance, that
         spares the check while a pile rocks gently."""
-        return max(abs(a - b) / s for a, b, s in zip(inputs, self._held, self._scales))
+        u, h, s = inputs, self._held, self._scales  # written out: this runs most frames a pile moves
+        return max(abs(u[0] - h[0]) / s[0], abs(u[1] - h[1]) / s[1], abs(u[2] - h[2]) / s[2], abs(u[3] - h[3]) / s[3],
+                   abs(u[4] - h[4]) / s[4], abs(u[5] - h[5]) / s[5], abs(u[6] - h[6]) / s[6])
 
     # -- letting go ----------------------------------------------------------------
     def subtree(self, index: int) -> list[int]:

@@ -34,7 +34,7 @@ from simulator.physics.drag import DragHand
 from simulator.physics.settle import SettleWatch
 from simulator.physics.snapshot import BodyPose, kinetic_energy, pose_of, potential_energy, put_at_rest
 from simulator.physics.stepping import FixedStep, step_frame
-from simulator.physics.pile import CarrierFrame, Slab, WeldedPile
+from simulator.physics.pile import CarrierFrame, Motion, Slab, WeldedPile, motion_of
 
 from .components import CardFace, WackelbettPhysics
 from .layout import (TableLayout, TableOutcome, can_be_top, card_corners, covers_pea, is_on_crown, local_to_world,
@@ -104,6 +104,7 @@ class WackelbettWorld:
         self.bed = self._build_bed(layout.bed)
         self.free_cards: dict[int, pymunk.Body] = {}
         self._centred: set[pymunk.Body] = set()  # card bodies: their centre of gravity is their origin
+        self._fixed_mass: dict[pymunk.Body, float] = {}  # cards and the princess: read once, not per frame
         self.laid_card: int | None = None
         # Weld the cards lying flat on the pile, lowest first, all but the top few; a steep card
         # (one that slid into the bed, or leans on the pile) or one resting on the rim stays a free body.
@@ -203,6 +204,7 @@ class WackelbettWorld:
         put_at_rest(body, pose)
         self.space.add(body, shape)
         self._centred.add(body)
+        self._fixed_mass[body] = body.mass
         return body
 
     def _add_princess(self, pose: BodyPose) -> pymunk.Body:
@@ -215,6 +217,7 @@ class WackelbettWorld:
         shape.collision_type = _PRINCESS_TYPE
         put_at_rest(body, pose)
         self.space.add(body, shape)
+        self._fixed_mass[body] = body.mass
         if p.rock_damping > 0:
             self.space.on_collision(_PRINCESS_TYPE, None, begin=self._princess_touches,
                                     separate=self._princess_leaves)
@@ -313,16 +316,19 @@ class WackelbettWorld:
         (see :mod:`simulator.physics.pile`): it lifts, slides or tips from here on."""
         if len(self.piles) == 1 and not self.piles[0].layers:
             return
-        free = [(body, body.velocity) for body in self._free_bodies()]  # read once: this runs every frame
-        frames = [CarrierFrame.of(pile.carrier) for pile in self.piles]
-        if self._is_still(free, frames):
-            for pile, frame in zip(self.piles, frames):
-                pile.note_still(frame)
+        bodies = self._free_bodies()
+        motions = [motion_of(pile.carrier) for pile in self.piles]  # read once: this runs every frame
+        if self._is_still(bodies, motions):
+            for pile, motion in zip(self.piles, motions):
+                pile.note_still(motion)
             return
+        free = [(body, body.velocity) for body in bodies]
+        frames = [CarrierFrame.of(pile.carrier, motion) for pile, motion in zip(self.piles, motions)]
         dt, g = self.fixed_step.frame_dt, self.physics.solver.gravity
         loads: list[tuple[pymunk.Body, tuple[float, float, float, float]]] = []
         last, self._last_velocity = self._last_velocity, dict(free)
         on_table: set[pymunk.Body] | None = None  # asked of the space once, if a body is low enough
+        fixed = self._fixed_mass
         for body, (vx, vy) in free:
             if body not in last:
                 continue
@@ -333,12 +339,13 @@ class WackelbettWorld:
                 if body in on_table:
                     continue  # it rests on the table, not on a pile
             px, py = last[body]
-            m = body.mass
+            m = fixed.get(body)
+            if m is None:
+                m = body.mass
             # what it weighs on whatever carries it: its weight less what accelerates it
             loads.append((body, (x, y, -m * (vx - px) / dt, -m * (g + (vy - py) / dt))))
         for pile, frame in list(zip(self.piles, frames)):
-            mine = [load for body, load in loads if body is not pile.carrier and self._rests_on(pile, frame, load)]
-            index = pile.failing_weld(g, dt, mine, frame)
+            index = pile.failing_weld(g, dt, self._loads_on(pile, frame, loads), frame)
             if index is not None:
                 self.piles.append(pile.detach(index))
                 self._fit_iterations()
@@ -353,33 +360,49 @@ class WackelbettWorld:
         """
         self.space.iterations = self.physics.solver.iterations + ITERATIONS_PER_PART * (len(self.piles) - 1)
 
-    def _is_still(self, free: list[tuple[pymunk.Body, pymunk.Vec2d]], frames: list[CarrierFrame]) -> bool:
+    def _is_still(self, bodies: list[pymunk.Body], motions: list[Motion]) -> bool:
         """Has nothing that loads a weld moved for three frames (and no weld is slipping)? Then
-        the loads are what the last full check saw and the check can rest. ``free``: the free
-        bodies and their velocities; ``frames``: the piles' carriers, read this frame."""
+        the loads are what the last full check saw and the check can rest. ``bodies``: the free
+        bodies; ``motions``: the piles' carriers', read this frame."""
         s = self.physics.solver
         fast = s.settle_speed ** 2  # speeds compared squared: this runs every frame
         still = True
-        for pile, frame in zip(self.piles, frames):
-            if pile.is_slipping or frame.vx * frame.vx + frame.vy * frame.vy >= fast or abs(frame.w) >= s.settle_spin:
+        for pile, (vx, vy, w) in zip(self.piles, motions):
+            if pile.is_slipping or vx * vx + vy * vy >= fast or abs(w) >= s.settle_spin:
                 still = False
                 break
         if still:
-            last = self._last_velocity
-            for body, (vx, vy) in free:
-                if vx * vx + vy * vy >= fast or body not in last:
+            last, fixed = self._last_velocity, self._fixed_mass
+            for body in bodies:
+                if body not in last:
                     still = False
                     break
+                m = fixed.get(body)
+                if m is None:
+                    m = body.mass
+                # pymunk's kinetic energy, m v^2 + I w^2, is a float read (a velocity is a new
+                # vector): below m times the limit squared the speed is below it, exactly
+                if body.kinetic_energy >= m * fast:
+                    vx, vy = body.velocity
+                    if vx * vx + vy * vy >= fast:
+                        still = False
+                        break
         self._still_frames = self._still_frames + 1 if still else 0
         return self._still_frames > 2
 
-    def _rests_on(self, pile: WeldedPile, frame: CarrierFrame, load: tuple[float, float, float, float]) -> bool:
-        """Does the free body whose centre of gravity is at the load's point lie on ``pile``'s
-        top card (its carrier at ``frame``): above it, over it, and near enough to rest on it
-        (or on what rests on it)?"""
-        x, y = frame.point(load[0], load[1])
+    def _loads_on(self, pile: WeldedPile, frame: CarrierFrame,
+                  loads: list[tuple[pymunk.Body, tuple[float, float, float, float]]]) -> list[tuple[float, float, float, float]]:
+        """The loads of the free bodies that lie on ``pile``'s top card (its carrier at
+        ``frame``): their centre of gravity above it, over it, and near enough to rest on it (or
+        on what rests on it)."""
         top_x, top_y = pile.top_middle()
-        return top_y < y < top_y + self._load_reach and abs(x - top_x) <= self._load_half_width
+        mine = []
+        for body, load in loads:
+            if body is not pile.carrier:
+                x, y = frame.point(load[0], load[1])
+                if top_y < y < top_y + self._load_reach and abs(x - top_x) <= self._load_half_width:
+                    mine.append(load)
+        return mine
 
     def _steer_hand(self, target: BodyPose) -> None:
         """Head for ``target``, no faster than a hand moves (the trace may ask for more)."""
