@@ -15,7 +15,9 @@ free bodies lying on top, the force and moment each weld carries, and how much o
 real contact could not carry -- the sub-pile would lift, slide or tip there. That excess
 is integrated over the frames it lasts; the lowest weld whose sub-pile would by now be
 slipping faster than ``slip_speed`` gives way (a jolt or a lasting overload breaks a
-weld; a frame of solver jitter does not).
+weld; a frame of solver jitter does not). Each weld's holding conditions are linear in the
+frame's inputs, so a check in which every weld held also says how far the inputs may move
+before any could give; until they move that far the check is spared, exactly.
 :meth:`WeldedPile.detach` then turns that sub-pile into a free rigid body of its own
 (still welded inside, checked the same way), moving as it moved, so the pile can slide
 as a whole or shear, while the solver still never sees a tower of thin contacts.
