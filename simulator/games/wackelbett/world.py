@@ -63,10 +63,10 @@ ITERATIONS_PER_PART = 2  # solver iterations added per part of the pile that bro
 _REPAIRS = 2  # times a settled world may push lodged bodies apart and settle again
 
 
-def _remove_if_there(space: pymunk.Space, key: tuple[pymunk.Constraint, str]) -> None:
-    """Take a princess's rock damper out of ``space`` (a post-step callback; it may be gone already)."""
-    if key[0] in space.constraints:
-        space.remove(key[0])
+def _remove_if_there(space: pymunk.Space, damper: pymunk.Constraint) -> None:
+    """Take a princess's rock damper out of ``space`` (it may be gone already)."""
+    if damper in space.constraints:
+        space.remove(damper)
 
 
 def _box(body: pymunk.Body, x0: float, y0: float, x1: float, y1: float) -> pymunk.Poly:
@@ -97,6 +97,8 @@ class WackelbettWorld:
         self._card_energy_cap = min(card.mass * solver.terminal_speed ** 2, card_moment * solver.terminal_spin ** 2)
         self._princess_energy_cap = 0.0  # set when she is made (her moment is pymunk's)
         self._rock_dampers: dict[pymunk.Body, list] = {}  # a body touching her -> [her damper to it, contacts]
+        self._dampers_made = 0  # how many dampers she has had: their order, for taking them out
+        self._dampers_out: list[tuple[int, pymunk.Constraint]] = []  # to take out after this step
         # cards let go and not yet landed -> None; landed on air -> the frame their grip returns
         self._air_film: dict[pymunk.Body, int | None] = {}
         self._build_table()
@@ -234,7 +236,8 @@ class WackelbettWorld:
             entry[1] += 1
             return
         damper = pymunk.DampedRotarySpring(her, other, 0.0, 0.0, self.physics.princess.rock_damping)
-        self._rock_dampers[other] = [damper, 1]
+        self._rock_dampers[other] = [damper, 1, self._dampers_made]
+        self._dampers_made += 1
         # after the step, in the order asked (pymunk adds what a step asks for in set order: not replayable)
         space.add_post_step_callback(lambda sp, key: sp.add(key[0]), (damper, "add"))
 
@@ -246,7 +249,17 @@ class WackelbettWorld:
         entry[1] -= 1
         if entry[1] == 0:
             del self._rock_dampers[other]
-            space.add_post_step_callback(_remove_if_there, (entry[0], "remove"))
+            self._dampers_out.append((entry[2], entry[0]))
+            space.add_post_step_callback(self._take_out_dampers, "rock dampers out")
+
+    def _take_out_dampers(self, space: pymunk.Space, _key: str) -> None:
+        """After the step: take out the dampers whose contacts ended, in the order they were
+        made. Chipmunk reports separations in an order it takes from memory addresses, and
+        taking constraints out in another order leaves the rest in another order for the
+        solver: the same placement would not give the same verdict twice."""
+        out, self._dampers_out = sorted(self._dampers_out, key=lambda made: made[0]), []
+        for _, damper in out:
+            _remove_if_there(space, damper)
 
     # -- time ----------------------------------------------------------------------
     def step_frame(self) -> None:
@@ -468,10 +481,10 @@ class WackelbettWorld:
         if self.hand.held is body:
             self.release()
         self.space.remove(body, *body.shapes)
-        for other, (damper, _) in list(self._rock_dampers.items()):  # no damper outlives its body
+        for other, (damper, _, _) in list(self._rock_dampers.items()):  # no damper outlives its body
             if body in (damper.a, damper.b):
                 del self._rock_dampers[other]
-                _remove_if_there(self.space, (damper, "remove"))
+                _remove_if_there(self.space, damper)
 
     def moving_bodies(self) -> list[pymunk.Body]:
         """The bodies that can move: the bed, the free cards still in play, the princess."""
