@@ -257,7 +257,7 @@ class WackelbettWorld:
         made. Chipmunk reports separations in an order it takes from memory addresses, and
         taking constraints out in another order leaves the rest in another order for the
         solver: the same placement would not give the same verdict twice."""
-        out, self._dampers_out = sorted(self._dampers_out, key=lambda made: made[0]), []
+        out, self._dampers_out = sorted(self._dampers_out), []  # by when each was made (unique)
         for _, damper in out:
             _remove_if_there(space, damper)
 
@@ -352,9 +352,7 @@ class WackelbettWorld:
                 if body in on_table:
                     continue  # it rests on the table, not on a pile
             px, py = last[body]
-            m = fixed.get(body)
-            if m is None:
-                m = body.mass
+            m = fixed.get(body) or body.mass  # a dynamic body's mass is never 0
             # what it weighs on whatever carries it: its weight less what accelerates it
             loads.append((body, (x, y, -m * (vx - px) / dt, -m * (g + (vy - py) / dt))))
         for pile, frame in list(zip(self.piles, frames)):
@@ -390,9 +388,7 @@ class WackelbettWorld:
                 if body not in last:
                     still = False
                     break
-                m = fixed.get(body)
-                if m is None:
-                    m = body.mass
+                m = fixed.get(body) or body.mass
                 # pymunk's kinetic energy, m v^2 + I w^2, is a float read (a velocity is a new
                 # vector): below m times the limit squared the speed is below it, exactly
                 if body.kinetic_energy >= m * fast:
